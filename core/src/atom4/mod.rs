@@ -1,0 +1,16 @@
+//! Atom-4: the rules of atom4 4.1, exactly.
+//!
+//! Start with [`Atom4`], the whole state of a game.
+
+pub mod board;
+pub mod color;
+pub mod geometry;
+pub mod notation;
+pub mod playout;
+pub mod state;
+
+pub use board::{BadSize, Board, Change, Changes, Recorder, WIN_ROW};
+pub use color::{Color, ColorKind, Tile};
+pub use geometry::{Direction, MIN_SIDE};
+pub use notation::{BoardText, Diagram, ParseError, ParseErrorKind};
+pub use state::{Atom4, IllegalMove, Player, StateError, Status};

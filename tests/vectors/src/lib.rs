@@ -1,0 +1,130 @@
+//! The golden vectors recorded from the original atom4 4.1 engine.
+//!
+//! They live outside the repository, in `shared/vectors/` beside the project
+//! root (override with `ATOM4_SHARED`); extra files of the same formats can
+//! be named in `ATOM4_EXTRA_VECTORS` (colon-separated paths). A line with
+//! `rounds` is a recorded game, a line with `best_moves` a classic-AI position.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// One round of a recorded game.
+#[derive(Debug, Deserialize)]
+pub struct RoundRecord {
+    pub round: u32,
+    pub start_player: u8,
+    pub start_tile: String,
+    pub initial: String,
+    pub moves: Vec<[u8; 2]>,
+    pub tiles: Vec<String>,
+    pub boards: Vec<String>,
+    pub legal_counts: Vec<u32>,
+    pub winner: u8,
+    pub scores: [u32; 2],
+}
+
+/// A recorded game: its rounds, one after the other.
+#[derive(Debug, Deserialize)]
+pub struct GameRecord {
+    pub width: u8,
+    pub height: u8,
+    #[serde(default)]
+    pub policy: u8,
+    pub rounds: Vec<RoundRecord>,
+}
+
+/// A position with the classic AI's complete set of best moves.
+#[derive(Debug, Deserialize)]
+pub struct ClassicRecord {
+    pub moves: Vec<[u8; 2]>,
+    pub board: String,
+    pub tile: String,
+    pub depth: u8,
+    pub best_value: f64,
+    pub best_value_bits: u32,
+    pub best_moves: Vec<[u8; 2]>,
+}
+
+/// One line of a vector file.
+#[derive(Debug)]
+pub enum Record {
+    Game(GameRecord),
+    Classic(ClassicRecord),
+}
+
+/// A record and where it came from, for error messages.
+#[derive(Debug)]
+pub struct Located<T> {
+    pub file: PathBuf,
+    pub line: usize,
+    pub record: T,
+}
+
+/// The `shared/` folder beside the project root.
+pub fn shared_dir() -> PathBuf {
+    match std::env::var_os("ATOM4_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+    }
+}
+
+/// The golden files plus those named in `ATOM4_EXTRA_VECTORS`.
+pub fn vector_files() -> Vec<PathBuf> {
+    let dir = shared_dir().join("vectors/atom4");
+    let mut files = vec![dir.join("games.jsonl.gz"), dir.join("classic_ai.jsonl.gz")];
+    if let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") {
+        files.extend(
+            extra
+                .split(':')
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from),
+        );
+    }
+    files
+}
+
+/// Reads every record of a gzipped JSON Lines file. Panics (this is test
+/// support) with the file and line on anything unreadable.
+pub fn read_file(path: &Path) -> Vec<Located<Record>> {
+    let file = std::fs::File::open(path)
+        .unwrap_or_else(|e| panic!("cannot open vector file {}: {e}", path.display()));
+    let reader = BufReader::new(flate2::read::MultiGzDecoder::new(file));
+    let mut out = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), i + 1));
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("{}:{}: not JSON: {e}", path.display(), i + 1));
+        let record =
+            if value.get("rounds").is_some() {
+                Record::Game(serde_json::from_value(value).unwrap_or_else(|e| {
+                    panic!("{}:{}: not a game record: {e}", path.display(), i + 1)
+                }))
+            } else if value.get("best_moves").is_some() {
+                Record::Classic(serde_json::from_value(value).unwrap_or_else(|e| {
+                    panic!("{}:{}: not a classic-AI record: {e}", path.display(), i + 1)
+                }))
+            } else {
+                panic!(
+                    "{}:{}: neither `rounds` nor `best_moves`",
+                    path.display(),
+                    i + 1
+                );
+            };
+        out.push(Located {
+            file: path.to_path_buf(),
+            line: i + 1,
+            record,
+        });
+    }
+    out
+}
+
+/// All records of all vector files.
+pub fn all_records() -> Vec<Located<Record>> {
+    vector_files().iter().flat_map(|f| read_file(f)).collect()
+}
