@@ -9,15 +9,28 @@ use crate::grid::{Bitboard, Cell, MAX_SIDE};
 pub const WIN_ROW: u32 = 4;
 
 /// A board of `width` x `height` cells (each 2..=16) in fixed 16 x 16
-/// storage: an occupancy plane and one plane per colour bit.
+/// storage: four bit planes (occupied, red bit, green bit, blue bit),
+/// sliced by row so that one cell's four bits share one word.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    occupied: Bitboard,
-    /// `planes[i]` holds the occupied cells whose colour has bit `i` set.
-    planes: [Bitboard; 3],
+    /// `rows[y]` bit `16 * p + x` is plane `p` of cell `(x, y)`: plane 0
+    /// says the cell is occupied, planes 1..=3 hold its colour bits 0..=2
+    /// (zero when empty).
+    rows: [u64; 16],
     width: u8,
     height: u8,
+    /// Empty cells of the board (at most 254 once a round has started, and
+    /// 256 only on an empty 16 x 16 board, which saturates): a cache of
+    /// `area - occupied` so that the stalemate check is a compare.
+    empty: u16,
 }
+
+/// Bit 0 of each 16-bit lane of a row word.
+const LANES: u64 = 0x0001_0001_0001_0001;
+/// Multiplying lane bits (0, 16, 32, 48) by this puts them at bits 45..=48
+/// in order, and multiplying a 4-bit value by it and masking with [`LANES`]
+/// spreads it back: no two partial products meet, so nothing carries.
+const GATHER: u64 = 1 | 1 << 15 | 1 << 30 | 1 << 45;
 
 /// One cell changed by a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +80,77 @@ impl Changes {
         *slot = change;
         self.len += keep as u8;
         true
+    }
+}
+
+/// What [`Board::place`] learnt on its way, for the caller's bookkeeping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The cell hit in each direction (the placed cell where none was).
+    targets: [Cell; 6],
+    /// Directions whose target became the mover's propagator.
+    created: u8,
+    /// The neighbours of the placed cell (itself where off the frame).
+    ring: [Cell; 6],
+    /// Directions whose neighbour the placement made legal.
+    new_legal: u8,
+}
+
+impl Placed {
+    /// The cells that became the mover's propagator (only these can
+    /// complete a winning row).
+    #[inline]
+    pub fn created(&self) -> NewCells {
+        NewCells {
+            cells: self.targets,
+            directions: self.created,
+        }
+    }
+
+    /// The cells the placement made legal (see [`Board::new_legal_cells`]).
+    #[inline]
+    pub fn new_legal(&self) -> NewCells {
+        NewCells {
+            cells: self.ring,
+            directions: self.new_legal,
+        }
+    }
+}
+
+/// Which neighbours of the ring of `cell` gain a legal pair: an empty board
+/// neighbour in direction `d` does when its neighbour `d - 1` or `d + 1` (the
+/// two cells next to both it and `cell`) is occupied. Bit `d` of `occupied`
+/// and `on_board` describes the neighbour in direction `d`.
+#[inline]
+const fn ring_gains(occupied: u8, on_board: u8) -> u8 {
+    let beside = (occupied << 1 | occupied >> 5) | (occupied >> 1 | occupied << 5);
+    on_board & !occupied & beside & 0x3F
+}
+
+/// Up to six cells, one per direction whose bit is set.
+#[derive(Clone, Copy, Debug)]
+pub struct NewCells {
+    cells: [Cell; 6],
+    directions: u8,
+}
+
+impl NewCells {
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.directions == 0
+    }
+}
+
+impl Iterator for NewCells {
+    type Item = Cell;
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        if self.directions == 0 {
+            return None;
+        }
+        let d = self.directions.trailing_zeros() as usize;
+        self.directions &= self.directions - 1;
+        Some(self.cells[d])
     }
 }
 
@@ -137,10 +221,10 @@ impl Board {
             return Err(BadSize { width, height });
         }
         Ok(Board {
-            occupied: Bitboard::EMPTY,
-            planes: [Bitboard::EMPTY; 3],
+            rows: [0; 16],
             width,
             height,
+            empty: width as u16 * height as u16,
         })
     }
 
@@ -175,9 +259,22 @@ impl Board {
         cell.x() < self.width && cell.y() < self.height
     }
 
+    /// The occupied cells.
     #[inline]
-    pub const fn occupied(&self) -> Bitboard {
-        self.occupied
+    pub fn occupied(&self) -> Bitboard {
+        self.lane_set(|row| row)
+    }
+
+    /// A set built from one 16-bit value per row (its low 16 bits).
+    #[inline]
+    fn lane_set(&self, lane: impl Fn(u64) -> u64) -> Bitboard {
+        let mut words = [0u64; 4];
+        for (w, word) in words.iter_mut().enumerate() {
+            for r in 0..4 {
+                *word |= (lane(self.rows[4 * w + r]) & 0xFFFF) << (16 * r);
+            }
+        }
+        Bitboard(words)
     }
 
     /// The colour at `cell`, `None` when it is empty (or off the board).
@@ -191,68 +288,85 @@ impl Board {
         }
     }
 
+    /// The four plane bits of `cell`: bit 0 occupied, bits 1..=3 its colour.
+    #[inline]
+    const fn nibble(&self, cell: Cell) -> u8 {
+        let lanes = (self.rows[cell.y() as usize] >> cell.x()) & LANES;
+        (lanes.wrapping_mul(GATHER) >> 45) as u8 & 0xF
+    }
+
     /// Whether `cell` is occupied, and its colour bits (0 when empty).
     #[inline]
     const fn raw(&self, cell: Cell) -> (bool, u8) {
-        let (w, shift) = ((cell.index() >> 6) as usize, cell.index() & 63);
-        let [r, g, b] = &self.planes;
-        let colour = (r.0[w] >> shift) as u8 & 1
-            | ((g.0[w] >> shift) as u8 & 1) << 1
-            | ((b.0[w] >> shift) as u8 & 1) << 2;
-        ((self.occupied.0[w] >> shift) & 1 != 0, colour)
+        let nibble = self.nibble(cell);
+        (nibble & 1 != 0, nibble >> 1)
+    }
+
+    /// Whether `cell` is occupied.
+    #[inline]
+    pub const fn is_occupied(&self, cell: Cell) -> bool {
+        self.rows[cell.y() as usize] >> cell.x() & 1 != 0
+    }
+
+    /// Flips the plane bits of `cell` set in `flip` (bit 0 occupied, 1..=3 colour).
+    #[inline]
+    fn flip(&mut self, cell: Cell, flip: u8) {
+        let spread = (flip as u64).wrapping_mul(GATHER) & LANES;
+        self.rows[cell.y() as usize] ^= spread << cell.x();
     }
 
     /// Puts `color` (or nothing) at `cell`, which must lie on the board.
     #[inline]
     pub fn set(&mut self, cell: Cell, color: Option<Color>) {
         debug_assert!(self.contains(cell));
-        let (w, mask) = ((cell.index() >> 6) as usize, 1u64 << (cell.index() & 63));
-        // Branch-free: every plane's bit is cleared, then set from the value.
-        let fill = |on: bool| (on as u64).wrapping_neg() & mask;
-        let bits = color.map_or(0, Color::bits);
-        self.occupied.0[w] = self.occupied.0[w] & !mask | fill(color.is_some());
-        for (i, plane) in self.planes.iter_mut().enumerate() {
-            plane.0[w] = plane.0[w] & !mask | fill(bits >> i & 1 != 0);
-        }
+        let new = color.map_or(0, |c| 1 | c.bits() << 1);
+        let old = self.nibble(cell);
+        self.empty = self.empty + (old & 1) as u16 - (new & 1) as u16;
+        self.flip(cell, old ^ new);
     }
 
     /// The cells holding exactly `color`.
     #[inline]
     pub fn cells_of(&self, color: Color) -> Bitboard {
-        let mut set = self.occupied;
-        for (bit, plane) in self.planes.iter().enumerate() {
-            if color.bits() >> bit & 1 != 0 {
-                set &= *plane;
-            } else {
-                set &= !*plane;
-            }
-        }
-        set
+        // Lanes that agree with (occupied, colour bits) become all ones.
+        let want = (1 | (color.bits() as u64) << 1).wrapping_mul(GATHER) & LANES;
+        let want = want * 0xFFFF;
+        self.lane_set(|row| {
+            let agree = !(row ^ want);
+            agree & agree >> 16 & agree >> 32 & agree >> 48
+        })
     }
 
     #[inline]
-    pub fn is_full(&self) -> bool {
-        self.occupied == self.area()
+    pub const fn is_full(&self) -> bool {
+        self.empty == 0
+    }
+
+    /// The number of empty cells.
+    #[inline]
+    pub const fn empty_count(&self) -> u32 {
+        self.empty as u32
     }
 
     /// Empty cells with two occupied neighbours that are consecutive in the
     /// direction cycle.
     #[inline]
     pub fn legal_cells(&self) -> Bitboard {
+        let occupied = self.occupied();
         let mut toward = [Bitboard::EMPTY; 6];
         for d in Direction::ALL {
-            toward[d.index()] = d.cells_toward(self.occupied);
+            toward[d.index()] = d.cells_toward(occupied);
         }
         let mut pairs = toward[5] & toward[0];
         for d in 0..5 {
             pairs |= toward[d] & toward[d + 1];
         }
-        pairs & !self.occupied & self.area()
+        pairs & !occupied & self.area()
     }
 
     /// Whether `cell` is a legal place for the next piece (see [`Board::legal_cells`]).
     pub fn is_legal(&self, cell: Cell) -> bool {
-        if !self.contains(cell) || self.occupied.contains(cell.index()) {
+        if !self.contains(cell) || self.is_occupied(cell) {
             return false;
         }
         let mut last = self.neighbor_occupied(cell, Direction::Left);
@@ -269,7 +383,7 @@ impl Board {
     #[inline]
     fn neighbor_occupied(&self, cell: Cell, dir: Direction) -> bool {
         match dir.step(cell, self.width, self.height) {
-            Some(n) => self.occupied.contains(n.index()),
+            Some(n) => self.is_occupied(n),
             None => false,
         }
     }
@@ -285,14 +399,14 @@ impl Board {
     /// Places `piece` at the empty on-board `cell` and splashes: for each
     /// direction in order, walks over the mover's own propagators and mixes
     /// the piece into the first other cell, if occupied. Tells `recorder`
-    /// each change (the placed piece first); returns the cells that became
-    /// the mover's propagator (only these can complete a winning row).
+    /// each change (the placed piece first); returns what it saw on the way:
+    /// the cells that became the mover's propagator and those made legal.
     ///
     /// One pass is exact: the six directions are distinct straight lines out
     /// of `cell`, and walks cross only the mover's propagators, which a splash
     /// never alters, so no direction sees another's writes.
     #[inline]
-    pub fn place<R: Recorder>(&mut self, cell: Cell, piece: Color, recorder: &mut R) -> Bitboard {
+    pub fn place<R: Recorder>(&mut self, cell: Cell, piece: Color, recorder: &mut R) -> Placed {
         recorder.record(
             Change {
                 cell,
@@ -301,30 +415,63 @@ impl Board {
             },
             true,
         );
-        let mut created = Bitboard::EMPTY;
-        let Some(own) = piece.propagator() else {
-            self.set(cell, Some(piece));
-            return created;
-        };
-        let through = self.cells_of(own);
         self.set(cell, Some(piece));
+        // A propagator never moves, so it splashes nothing (`through` then
+        // matches no cell and `mix` changes none).
+        let own = piece.propagator().map_or(0, Color::bits);
+        let through = if piece.propagator().is_some() {
+            1 | own << 1
+        } else {
+            0x10
+        };
         let (or, and) = piece.mix_masks();
+        let mut placed = Placed {
+            targets: [cell; 6],
+            created: 0,
+            ring: [cell; 6],
+            new_legal: 0,
+        };
+        let (mut ring_occupied, mut ring_on_board) = (0u8, 0u8);
         for dir in Direction::ALL {
-            let mut at = cell;
-            let target = loop {
-                match dir.step_in_frame(at) {
-                    Some(n) if through.has(n) => at = n,
-                    other => break other,
-                }
+            let d = dir.index();
+            let Some(first) = dir.step_in_frame(cell) else {
+                continue;
             };
-            let Some(target) = target else { continue };
+            let mut nibble = self.nibble(first);
+            placed.ring[d] = first;
+            ring_occupied |= (nibble & 1) << d;
+            ring_on_board |=
+                ((first.x() < self.width) & (first.y() < self.height)) as u8 * (1 << d);
+            // Walk over the mover's own propagators to the first other cell.
+            let mut target = first;
+            let mut off_frame = false;
+            while nibble == through {
+                match dir.step_in_frame(target) {
+                    Some(next) => {
+                        target = next;
+                        nibble = self.nibble(next);
+                    }
+                    None => {
+                        off_frame = true;
+                        break;
+                    }
+                }
+            }
+            if off_frame {
+                continue;
+            }
             // An empty or off-board cell reads as unoccupied and stays so.
-            let (occupied, bits) = self.raw(target);
+            let (occupied, bits) = (nibble & 1 != 0, nibble >> 1);
             let new_bits = (bits | or) & and;
             let changed = occupied & (new_bits != bits);
-            let kept = if changed { new_bits } else { bits };
-            self.set_colour_bits(target, kept);
-            created.insert_if(target.index(), changed & (new_bits == own.bits()));
+            // Flip exactly the bits that differ, and only if the cell changed
+            // (no branch: whether a direction changes a cell is unpredictable).
+            self.flip(
+                target,
+                (changed as u8).wrapping_neg() & (bits ^ new_bits) << 1,
+            );
+            placed.targets[d] = target;
+            placed.created |= ((changed & (new_bits == own) & (through != 0x10)) as u8) << d;
             recorder.record(
                 Change {
                     cell: target,
@@ -334,48 +481,43 @@ impl Board {
                 changed,
             );
         }
-        created
-    }
-
-    /// Rewrites the colour bits of `cell`, leaving its occupancy alone.
-    #[inline]
-    fn set_colour_bits(&mut self, cell: Cell, bits: u8) {
-        let (w, mask) = ((cell.index() >> 6) as usize, 1u64 << (cell.index() & 63));
-        for (i, plane) in self.planes.iter_mut().enumerate() {
-            plane.0[w] = plane.0[w] & !mask | ((bits >> i & 1) as u64).wrapping_neg() & mask;
-        }
+        placed.new_legal = ring_gains(ring_occupied, ring_on_board);
+        placed
     }
 
     /// The legal cells after a piece is placed at `cell`, given the legal
     /// cells before (`legal`) and this board after the placement.
-    ///
-    /// Only `cell`'s empty neighbours can become legal: neighbour `n` in
-    /// direction `d` gains the consecutive pair (`cell`, `m`) exactly when one
-    /// of the two cells next to both, in directions `d - 1` and `d + 1` from
-    /// `cell`, is occupied.
     #[inline]
     pub fn legal_after(&self, legal: Bitboard, cell: Cell) -> Bitboard {
-        let area = self.area();
-        // Ring of `cell`: bit d set when the neighbour in direction d is
-        // occupied, and `empty` bit d when it is an empty cell of the board.
-        let (mut occupied, mut empty) = (0u8, 0u8);
+        let mut legal = legal;
+        legal.remove(cell.index());
+        for n in self.new_legal_cells(cell) {
+            legal.insert(n.index());
+        }
+        legal
+    }
+
+    /// The cells that a piece just placed at `cell` made legal (this board
+    /// is after the placement): at most six, the empty neighbours of `cell`.
+    ///
+    /// Neighbour `n` in direction `d` gains the consecutive pair (`cell`,
+    /// `m`) exactly when one of the two cells next to both, in directions
+    /// `d - 1` and `d + 1` from `cell`, is occupied; no other cell's
+    /// legality changes (occupancy only grows by `cell`).
+    pub fn new_legal_cells(&self, cell: Cell) -> NewCells {
+        let (mut occupied, mut on_board) = (0u8, 0u8);
         let mut ring = [cell; 6];
         for d in Direction::ALL {
             if let Some(n) = d.step_in_frame(cell) {
                 ring[d.index()] = n;
-                occupied |= (self.occupied.has(n) as u8) << d.index();
-                empty |= ((area.has(n) & !self.occupied.has(n)) as u8) << d.index();
+                occupied |= (self.is_occupied(n) as u8) << d.index();
+                on_board |= (self.contains(n) as u8) << d.index();
             }
         }
-        // Neighbour d gains a pair when neighbour d - 1 or d + 1 is occupied.
-        let beside = (occupied << 1 | occupied >> 5) | (occupied >> 1 | occupied << 5);
-        let gains = empty & beside & 0x3F;
-        let mut legal = legal;
-        legal.remove(cell.index());
-        for (d, n) in ring.iter().enumerate() {
-            legal.insert_if(n.index(), gains >> d & 1 != 0);
+        NewCells {
+            cells: ring,
+            directions: ring_gains(occupied, on_board),
         }
-        legal
     }
 
     /// Writes the old colours of `changes` back, last first.
@@ -386,15 +528,22 @@ impl Board {
         }
     }
 
-    /// The length of the straight run of `set` through `cell` (which is in
-    /// it) along the axis of `dir`, both ways, counting `cell` itself.
-    pub fn run_length(set: Bitboard, cell: Cell, dir: Direction) -> u32 {
+    /// The length of the straight run of `color` through `cell` (which
+    /// holds it) along the axis of `dir`, both ways, counting `cell` itself;
+    /// counting stops at `limit`.
+    pub fn run_length(&self, cell: Cell, dir: Direction, color: Color, limit: u32) -> u32 {
+        let want = 1 | color.bits() << 1;
         let mut n = 1;
         for d in [dir, dir.opposite()] {
             let mut at = cell;
-            while let Some(next) = d.step_in_frame(at).filter(|&c| set.has(c)) {
-                n += 1;
-                at = next;
+            while n < limit {
+                match d.step_in_frame(at) {
+                    Some(next) if self.nibble(next) == want => {
+                        n += 1;
+                        at = next;
+                    }
+                    _ => break,
+                }
             }
         }
         n
@@ -402,31 +551,26 @@ impl Board {
 
     /// Whether `cell` holds `color` in a straight row of at least [`WIN_ROW`].
     pub fn in_winning_row(&self, cell: Cell, color: Color) -> bool {
-        Board::in_row_of(self.cells_of(color), cell)
+        self.get(cell) == Some(color) && self.completes_row(cell, color)
     }
 
-    /// Whether any cell of `cells` is in a winning row of `color`.
+    /// Whether `cell`, which holds `color`, lies in a row of [`WIN_ROW`].
     #[inline]
-    pub fn any_in_winning_row(&self, cells: Bitboard, color: Color) -> bool {
-        if cells.is_empty() {
-            return false;
-        }
-        let set = self.cells_of(color);
-        cells.iter().any(|c| Board::in_row_of(set, c))
+    fn completes_row(&self, cell: Cell, color: Color) -> bool {
+        [
+            Direction::UpperLeft,
+            Direction::UpperRight,
+            Direction::Right,
+        ]
+        .into_iter()
+        .any(|axis| self.run_length(cell, axis, color, WIN_ROW) >= WIN_ROW)
     }
 
-    /// Whether `cell` belongs to a straight row of at least [`WIN_ROW`]
-    /// cells of `set` (a set of this board's cells).
+    /// Whether any of the `created` cells (which hold `color`) is in a
+    /// winning row of `color`.
     #[inline]
-    pub fn in_row_of(set: Bitboard, cell: Cell) -> bool {
-        set.has(cell)
-            && [
-                Direction::UpperLeft,
-                Direction::UpperRight,
-                Direction::Right,
-            ]
-            .into_iter()
-            .any(|axis| Board::run_length(set, cell, axis) >= WIN_ROW)
+    pub fn any_in_winning_row(&self, created: NewCells, color: Color) -> bool {
+        !created.is_empty() && { created }.any(|c| self.completes_row(c, color))
     }
 }
 

@@ -60,10 +60,11 @@ impl Color {
 
     #[inline]
     pub const fn kind(self) -> ColorKind {
-        match self.bits().count_ones() {
-            0 | 3 => ColorKind::Propagator,
-            1 => ColorKind::Additive,
-            _ => ColorKind::Subtractive,
+        // One bit set: additive; two: subtractive; none or all: propagator.
+        match self {
+            Color::Black | Color::White => ColorKind::Propagator,
+            Color::Red | Color::Green | Color::Blue => ColorKind::Additive,
+            Color::Yellow | Color::Purple | Color::Cyan => ColorKind::Subtractive,
         }
     }
 
@@ -182,6 +183,12 @@ impl Tile {
     #[inline]
     pub const fn advance(self, steps: u8) -> Tile {
         Tile((self.0 + steps % 6) % 6)
+    }
+
+    /// The next tile of the sequence.
+    #[inline]
+    pub const fn next(self) -> Tile {
+        Tile(if self.0 == 5 { 0 } else { self.0 + 1 })
     }
 }
 

@@ -9,7 +9,7 @@ pub mod notation;
 pub mod playout;
 pub mod state;
 
-pub use board::{BadSize, Board, Change, Changes, Recorder, WIN_ROW};
+pub use board::{BadSize, Board, Change, Changes, NewCells, Placed, Recorder, WIN_ROW};
 pub use color::{Color, ColorKind, Tile};
 pub use geometry::{Direction, MIN_SIDE};
 pub use notation::{BoardText, Diagram, ParseError, ParseErrorKind};

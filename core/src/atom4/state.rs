@@ -1,6 +1,6 @@
 //! The whole state of an Atom-4 game: board, tile, round, scores, status.
 
-use super::board::{BadSize, Board, Changes, Recorder};
+use super::board::{BadSize, Board, Changes, Placed, Recorder};
 use super::color::{Color, Tile};
 use crate::grid::{Bitboard, Cell};
 
@@ -289,17 +289,24 @@ impl Atom4 {
     /// [`Atom4::legal_moves`]), telling `recorder` the changes: no checks,
     /// for search and playouts. On an illegal cell the result is a wrong
     /// game, never unsafety.
+    ///
+    /// Returns what the placement saw, for incremental bookkeeping (the
+    /// cells it made legal).
     #[inline]
-    pub fn play_unchecked<R: Recorder>(&mut self, cell: Cell, recorder: &mut R) {
+    pub fn play_unchecked<R: Recorder>(&mut self, cell: Cell, recorder: &mut R) -> Placed {
         let mover = self.side_to_move();
-        let created = self.board.place(cell, self.tile.color(), recorder);
-        if self.board.any_in_winning_row(created, mover.propagator()) {
+        let placed = self.board.place(cell, self.tile.color(), recorder);
+        if self
+            .board
+            .any_in_winning_row(placed.created(), mover.propagator())
+        {
             self.status = Status::Won(mover);
             self.scores[mover.index()] = self.scores[mover.index()].saturating_add(1);
         } else if self.board.is_full() {
             self.status = Status::Stalemate;
         }
-        self.tile = self.tile.advance(1);
+        self.tile = self.tile.next();
+        placed
     }
 
     /// Takes back the last move, given the changes [`Atom4::play`] returned
