@@ -3,6 +3,7 @@
 //! Start with [`Atom4`], the whole state of a game.
 
 pub mod board;
+pub mod classic;
 pub mod color;
 pub mod geometry;
 pub mod notation;

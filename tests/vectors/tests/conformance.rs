@@ -1,9 +1,9 @@
 //! Replays every recorded game of the golden vectors (and of any file named
 //! in `ATOM4_EXTRA_VECTORS`) and compares the engine after every move.
 
-use atom4_core::atom4::{Atom4, BoardText, Player, Status};
+use atom4_core::atom4::{classic, Atom4, BoardText, Player, Status};
 use atom4_core::Cell;
-use atom4_vectors::{all_records, GameRecord, Record};
+use atom4_vectors::{all_records, ClassicRecord, GameRecord, Record};
 
 /// Plays one recorded game; returns the number of moves checked or a message
 /// naming the round and move of the first difference.
@@ -163,6 +163,66 @@ fn every_recorded_game_replays_exactly() {
     assert!(
         failures.is_empty(),
         "{} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Replays the moves of a classic-AI record and runs the classic search at
+/// its level; the best value must match to the bit and the best moves exactly.
+fn check_classic(record: &ClassicRecord) -> Result<(), String> {
+    let mut game = Atom4::standard();
+    for &[x, y] in &record.moves {
+        let cell = Cell::new(x, y).ok_or("bad cell")?;
+        game.play(cell)
+            .map_err(|e| format!("replaying ({x},{y}): {e}"))?;
+    }
+    let board = BoardText(game.board()).to_string();
+    if board != record.board {
+        return Err(format!("board after the moves is {board}"));
+    }
+    let tile = game.tile().color().letter().to_string();
+    if tile != record.tile {
+        return Err(format!("tile is {tile}, recorded {}", record.tile));
+    }
+    let analysis = classic::analyse(&game, record.depth).map_err(|e| e.to_string())?;
+    let best: Vec<[u8; 2]> = analysis.best_moves.iter().map(|c| [c.x(), c.y()]).collect();
+    if analysis.value.to_bits() != record.best_value_bits || best != record.best_moves {
+        return Err(format!(
+            "level {}: value {} (bits {}), best {:?}; recorded {} (bits {}), best {:?}",
+            record.depth,
+            analysis.value,
+            analysis.value.to_bits(),
+            best,
+            record.best_value,
+            record.best_value_bits,
+            record.best_moves
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn the_classic_levels_choose_exactly_as_the_original() {
+    let records = all_records();
+    let (mut positions, mut failures) = (0, Vec::new());
+    for located in &records {
+        let Record::Classic(record) = &located.record else {
+            continue;
+        };
+        positions += 1;
+        if let Err(e) = check_classic(record) {
+            failures.push(format!("{}:{}: {e}", located.file.display(), located.line));
+        }
+    }
+    println!("classic: {positions} positions checked");
+    assert!(
+        positions >= 260,
+        "expected the 260 golden positions, found {positions}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} positions differ:\n{}",
         failures.len(),
         failures.join("\n")
     );
