@@ -14,8 +14,10 @@
 extern crate std;
 
 pub mod atom4;
+pub mod game;
 pub mod grid;
 pub mod rng;
+pub mod search;
 
 pub use grid::{Bitboard, Cell, MAX_SIDE};
 pub use rng::Rng;

@@ -265,6 +265,19 @@ impl Board {
         self.lane_set(|row| row)
     }
 
+    /// The four planes as sets: occupied, then colour bits 0 (red), 1
+    /// (green) and 2 (blue) of the occupied cells.
+    #[inline]
+    pub fn planes(&self) -> [Bitboard; 4] {
+        let mut planes = [Bitboard::EMPTY; 4];
+        for (y, &row) in self.rows.iter().enumerate() {
+            for (p, plane) in planes.iter_mut().enumerate() {
+                plane.0[y / 4] |= (row >> (16 * p) & 0xFFFF) << (16 * (y % 4));
+            }
+        }
+        planes
+    }
+
     /// A set built from one 16-bit value per row (its low 16 bits).
     #[inline]
     fn lane_set(&self, lane: impl Fn(u64) -> u64) -> Bitboard {
@@ -392,7 +405,7 @@ impl Board {
     /// leaving the board as it is.
     pub fn splash(&self, cell: Cell, piece: Color) -> Changes {
         let mut changes = Changes::new();
-        self.clone().place(cell, piece, &mut changes);
+        self.preview(cell, piece, &mut changes);
         changes
     }
 
@@ -437,29 +450,14 @@ impl Board {
             let Some(first) = dir.step_in_frame(cell) else {
                 continue;
             };
-            let mut nibble = self.nibble(first);
+            let nibble = self.nibble(first);
             placed.ring[d] = first;
             ring_occupied |= (nibble & 1) << d;
             ring_on_board |=
                 ((first.x() < self.width) & (first.y() < self.height)) as u8 * (1 << d);
-            // Walk over the mover's own propagators to the first other cell.
-            let mut target = first;
-            let mut off_frame = false;
-            while nibble == through {
-                match dir.step_in_frame(target) {
-                    Some(next) => {
-                        target = next;
-                        nibble = self.nibble(next);
-                    }
-                    None => {
-                        off_frame = true;
-                        break;
-                    }
-                }
-            }
-            if off_frame {
+            let Some((target, nibble)) = self.walk(first, nibble, dir, through) else {
                 continue;
-            }
+            };
             // An empty or off-board cell reads as unoccupied and stays so.
             let (occupied, bits) = (nibble & 1 != 0, nibble >> 1);
             let new_bits = (bits | or) & and;
@@ -483,6 +481,57 @@ impl Board {
         }
         placed.new_legal = ring_gains(ring_occupied, ring_on_board);
         placed
+    }
+
+    /// From `first` (whose nibble is `nibble`), walks on in `dir` while
+    /// cells hold the nibble `through` (the mover's propagator); returns the
+    /// first other cell and its nibble, or `None` past the frame's edge.
+    #[inline]
+    fn walk(&self, first: Cell, mut nibble: u8, dir: Direction, through: u8) -> Option<(Cell, u8)> {
+        let mut at = first;
+        while nibble == through {
+            at = dir.step_in_frame(at)?;
+            nibble = self.nibble(at);
+        }
+        Some((at, nibble))
+    }
+
+    /// Tells `recorder` what placing `piece` at the empty on-board `cell`
+    /// would change (the placed piece first), without changing anything and
+    /// without a copy: the directions do not interact, so reading suffices.
+    #[inline]
+    pub fn preview<R: Recorder>(&self, cell: Cell, piece: Color, recorder: &mut R) {
+        recorder.record(
+            Change {
+                cell,
+                old: None,
+                new: piece,
+            },
+            true,
+        );
+        let Some(own) = piece.propagator() else {
+            return;
+        };
+        let through = 1 | own.bits() << 1;
+        let (or, and) = piece.mix_masks();
+        for dir in Direction::ALL {
+            let Some(first) = dir.step_in_frame(cell) else {
+                continue;
+            };
+            let Some((target, nibble)) = self.walk(first, self.nibble(first), dir, through) else {
+                continue;
+            };
+            let (occupied, bits) = (nibble & 1 != 0, nibble >> 1);
+            let new_bits = (bits | or) & and;
+            recorder.record(
+                Change {
+                    cell: target,
+                    old: Some(Color::from_bits(bits)),
+                    new: Color::from_bits(new_bits),
+                },
+                occupied & (new_bits != bits),
+            );
+        }
     }
 
     /// The legal cells after a piece is placed at `cell`, given the legal

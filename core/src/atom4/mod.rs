@@ -5,13 +5,16 @@
 pub mod board;
 pub mod classic;
 pub mod color;
+pub mod eval;
 pub mod geometry;
 pub mod notation;
 pub mod playout;
+pub mod search;
 pub mod state;
 
 pub use board::{BadSize, Board, Change, Changes, NewCells, Placed, Recorder, WIN_ROW};
 pub use color::{Color, ColorKind, Tile};
+pub use eval::{StrongEval, StrongSearch, Weights};
 pub use geometry::{Direction, MIN_SIDE};
 pub use notation::{BoardText, Diagram, ParseError, ParseErrorKind};
 pub use state::{Atom4, IllegalMove, Player, StateError, Status};

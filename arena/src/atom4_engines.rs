@@ -1,0 +1,197 @@
+//! The Atom-4 engines, configured from short specs such as `classic:4`,
+//! `strong:30ms`, `strong:d6`, `strong:n50000` or `random`.
+
+use std::time::{Duration, Instant};
+
+use atom4_core::atom4::{classic, Atom4, StrongEval, StrongSearch, Weights};
+use atom4_core::search::{Control, Entry, Limits, Report};
+use atom4_core::{Cell, Rng};
+
+use crate::Engine;
+
+/// How an engine is configured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum EngineSpec {
+    Random,
+    Classic { level: u8 },
+    Strong { limit: StrongLimit },
+}
+
+/// What bounds a strong engine's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrongLimit {
+    Time(Duration),
+    Depth(u8),
+    Nodes(u64),
+}
+
+impl std::str::FromStr for EngineSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<EngineSpec, String> {
+        let bad = || {
+            format!("bad engine {s:?}: use random, classic:<level>, strong:<ms>ms, strong:d<depth> or strong:n<nodes>")
+        };
+        let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
+        match kind {
+            "random" if arg.is_empty() => Ok(EngineSpec::Random),
+            "classic" => {
+                let level = if arg.is_empty() {
+                    2
+                } else {
+                    arg.parse().map_err(|_| bad())?
+                };
+                if level > classic::MAX_LEVEL {
+                    return Err(format!(
+                        "classic levels go from 0 to {}",
+                        classic::MAX_LEVEL
+                    ));
+                }
+                Ok(EngineSpec::Classic { level })
+            }
+            "strong" => {
+                let limit = if let Some(ms) = arg.strip_suffix("ms") {
+                    StrongLimit::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
+                } else if let Some(d) = arg.strip_prefix('d') {
+                    StrongLimit::Depth(d.parse().map_err(|_| bad())?)
+                } else if let Some(n) = arg.strip_prefix('n') {
+                    StrongLimit::Nodes(n.parse().map_err(|_| bad())?)
+                } else if arg.is_empty() {
+                    StrongLimit::Time(Duration::from_millis(100))
+                } else {
+                    return Err(bad());
+                };
+                Ok(EngineSpec::Strong { limit })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl std::fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineSpec::Random => f.write_str("random"),
+            EngineSpec::Classic { level } => write!(f, "classic:{level}"),
+            EngineSpec::Strong {
+                limit: StrongLimit::Time(t),
+            } => write!(f, "strong:{}ms", t.as_millis()),
+            EngineSpec::Strong {
+                limit: StrongLimit::Depth(d),
+            } => write!(f, "strong:d{d}"),
+            EngineSpec::Strong {
+                limit: StrongLimit::Nodes(n),
+            } => write!(f, "strong:n{n}"),
+        }
+    }
+}
+
+/// Transposition table slots of a desktop strong engine (2^20 = 8 MiB).
+pub const DESKTOP_TABLE: usize = 1 << 20;
+
+/// An Atom-4 engine built from an [`EngineSpec`].
+pub struct Atom4Engine {
+    spec: EngineSpec,
+    rng: Rng,
+    table: Vec<Entry<Cell>>,
+    weights: Weights,
+    /// The last strong search's report.
+    pub last: Option<Report<Cell>>,
+    /// How many moves each completed depth ended at (index: depth).
+    pub depths: [u32; 65],
+}
+
+/// Stops a search at a deadline.
+struct Deadline(Instant);
+
+impl Control<Cell> for Deadline {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        Instant::now() >= self.0
+    }
+}
+
+impl Atom4Engine {
+    pub fn new(spec: EngineSpec, seed: u64) -> Atom4Engine {
+        let table = match spec {
+            EngineSpec::Strong { .. } => vec![Entry::EMPTY; DESKTOP_TABLE],
+            _ => Vec::new(),
+        };
+        Atom4Engine {
+            spec,
+            rng: Rng::new(seed),
+            table,
+            weights: Weights::DEFAULT,
+            last: None,
+            depths: [0; 65],
+        }
+    }
+
+    pub fn with_weights(mut self, weights: Weights) -> Atom4Engine {
+        self.weights = weights;
+        self
+    }
+
+    pub fn spec(&self) -> EngineSpec {
+        self.spec
+    }
+}
+
+impl Engine<Atom4> for Atom4Engine {
+    fn choose(&mut self, game: &Atom4) -> Cell {
+        let legal = game.legal_moves();
+        let fallback = legal
+            .nth(self.rng.below(legal.count().max(1)))
+            .unwrap_or(Cell::from_index(0));
+        match self.spec {
+            EngineSpec::Random => fallback,
+            EngineSpec::Classic { level } => {
+                classic::choose(game, level, &mut self.rng).unwrap_or(fallback)
+            }
+            EngineSpec::Strong { limit } => {
+                let mut search = StrongSearch::new(
+                    &mut self.table,
+                    StrongEval {
+                        weights: self.weights,
+                    },
+                );
+                let seed = self.rng.next_u64();
+                let report = match limit {
+                    StrongLimit::Depth(depth) => search.run(
+                        game,
+                        Limits {
+                            depth,
+                            nodes: u64::MAX,
+                            seed,
+                        },
+                        &mut (),
+                    ),
+                    StrongLimit::Nodes(nodes) => search.run(
+                        game,
+                        Limits {
+                            depth: 64,
+                            nodes,
+                            seed,
+                        },
+                        &mut (),
+                    ),
+                    StrongLimit::Time(t) => search.run(
+                        game,
+                        Limits {
+                            depth: 64,
+                            nodes: u64::MAX,
+                            seed,
+                        },
+                        &mut Deadline(Instant::now() + t),
+                    ),
+                };
+                let mv = report.best.unwrap_or(fallback);
+                self.depths[report.depth as usize] += 1;
+                self.last = Some(report);
+                mv
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        self.spec.to_string()
+    }
+}

@@ -1,0 +1,76 @@
+use atom4_arena::{play_game, Atom4Engine, Engine, EngineSpec, Tally};
+use atom4_core::atom4::Atom4;
+use atom4_core::game::{Game, Side};
+
+#[test]
+fn engine_specs_round_trip_and_refuse_nonsense() {
+    for text in [
+        "random",
+        "classic:0",
+        "classic:4",
+        "strong:30ms",
+        "strong:d6",
+        "strong:n5000",
+    ] {
+        let spec: EngineSpec = text.parse().unwrap();
+        assert_eq!(spec.to_string(), text);
+    }
+    assert_eq!(
+        "classic".parse::<EngineSpec>().unwrap().to_string(),
+        "classic:2"
+    );
+    for bad in [
+        "classic:99",
+        "strong:fast",
+        "classic:x",
+        "minimax",
+        "random:3",
+    ] {
+        let err = bad.parse::<EngineSpec>().unwrap_err();
+        assert!(
+            err.contains("classic") || err.contains("engine"),
+            "{bad}: {err}"
+        );
+    }
+}
+
+/// Games end, every recorded move was legal, and the tally adds up.
+#[test]
+fn a_short_match_plays_legal_games_to_the_end() {
+    let mut tally = Tally::default();
+    for g in 0..4u64 {
+        let mut a = Atom4Engine::new("classic:1".parse().unwrap(), g);
+        let mut b = Atom4Engine::new("strong:d2".parse().unwrap(), g);
+        let mut no_opening = |_: &Atom4| None;
+        let record = play_game(
+            Atom4::new(8, 8).unwrap(),
+            [&mut a as &mut dyn Engine<Atom4>, &mut b],
+            &mut no_opening,
+        );
+        let mut replay = Atom4::new(8, 8).unwrap();
+        for &mv in &record.moves {
+            replay.play(mv).expect("every move of a match is legal");
+        }
+        assert_eq!(Game::outcome(&replay), Some(record.outcome));
+        tally.add(&record, Side::Second);
+    }
+    assert_eq!(tally.games(), 4);
+    assert!(tally.moves > 0);
+}
+
+/// The same seeds give the same games.
+#[test]
+fn matches_repeat_for_the_same_seed() {
+    let run = || {
+        let mut a = Atom4Engine::new("classic:2".parse().unwrap(), 7);
+        let mut b = Atom4Engine::new("strong:n2000".parse().unwrap(), 8);
+        let mut no_opening = |_: &Atom4| None;
+        play_game(
+            Atom4::new(10, 10).unwrap(),
+            [&mut a as &mut dyn Engine<Atom4>, &mut b],
+            &mut no_opening,
+        )
+        .moves
+    };
+    assert_eq!(run(), run());
+}

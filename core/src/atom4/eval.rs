@@ -1,0 +1,374 @@
+//! The strong engine's evaluation of an Atom-4 position.
+//!
+//! Atom-4 is won by a straight row of four of one's propagator (white for
+//! player 1, black for player 2), and a propagator appears only where a
+//! splash completes a colour: white from a two-bit colour hit by the one
+//! additive tile it lacks, black from a one-bit colour hit by the one
+//! subtractive tile that shares none of its bits. So the evaluation looks
+//! at every window of four cells in a straight line that holds none of the
+//! opponent's propagators, and asks how many of its cells are already the
+//! side's propagator, how many are one splash away ("near"), how many are
+//! empty; near cells that the side's next own tile completes count more,
+//! and a row of three whose fourth cell the side to move can splash with
+//! its current tile right now is nearly a win.
+
+use super::board::{Board, Change, Recorder};
+use super::color::{Color, Tile};
+use super::geometry::Direction;
+use super::state::{Atom4, Player};
+use crate::grid::{Bitboard, Cell};
+use crate::search::Evaluator;
+
+/// The weights of the evaluation (units: a thousandth of a win, roughly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A window of three propagators and a near cell.
+    pub three_near: i32,
+    /// ... whose near cell the side's next own tile completes.
+    pub three_near_next_tile: i32,
+    /// Three propagators and an empty cell.
+    pub three_empty: i32,
+    /// Three propagators and a cell of another colour.
+    pub three_other: i32,
+    /// Two propagators (and no opponent's).
+    pub two: i32,
+    /// One propagator (and no opponent's).
+    pub one: i32,
+    /// Each propagator on the board.
+    pub propagator: i32,
+    /// Each near cell on the board.
+    pub near: i32,
+    /// The side to move can complete a row this move.
+    pub win_now: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        three_near: 60,
+        three_near_next_tile: 90,
+        three_empty: 25,
+        three_other: 12,
+        two: 8,
+        one: 1,
+        propagator: 6,
+        near: 2,
+        win_now: 2000,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
+
+/// The strong engine: the generic search with this evaluation.
+pub type StrongSearch<'t> = crate::search::Search<'t, Atom4, StrongEval>;
+
+/// The strong evaluation, with its weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StrongEval {
+    pub weights: Weights,
+}
+
+/// The sets the evaluation works with, for one side.
+#[derive(Clone, Copy)]
+struct SideSets {
+    /// The side's propagators.
+    own: Bitboard,
+    /// Cells one splash from becoming the side's propagator.
+    near: Bitboard,
+    /// Near cells that the side's next own tile would complete.
+    next: Bitboard,
+}
+
+/// Per-cell counts of four bits (a window's cells), bit-sliced: the count
+/// is `lo + 2 mid + 4 hi`.
+struct Count4 {
+    lo: Bitboard,
+    mid: Bitboard,
+    #[cfg_attr(not(test), allow(dead_code))]
+    hi: Bitboard,
+}
+
+impl Count4 {
+    #[inline]
+    fn new(s: [Bitboard; 4]) -> Count4 {
+        let (x1, y1) = (s[0] ^ s[1], s[0] & s[1]);
+        let (x2, y2) = (s[2] ^ s[3], s[2] & s[3]);
+        let (lo, carry) = (x1 ^ x2, x1 & x2);
+        let mid = y1 ^ y2 ^ carry;
+        let hi = (y1 & y2) | (y1 & carry) | (y2 & carry);
+        Count4 { lo, mid, hi }
+    }
+}
+
+/// The axes, each walked one way: windows start at a cell and run on.
+const AXES: [Direction; 3] = [
+    Direction::Right,
+    Direction::LowerRight,
+    Direction::LowerLeft,
+];
+
+/// `set` and its copies moved 1, 2, 3 steps back along `axis`: bit `c` of
+/// copy `k` says whether the cell `k` steps from `c` along `axis` is in `set`.
+#[inline]
+fn window(set: Bitboard, axis: Direction) -> [Bitboard; 4] {
+    let s1 = axis.cells_toward(set);
+    let s2 = axis.cells_toward(s1);
+    [set, s1, s2, axis.cells_toward(s2)]
+}
+
+/// Cells that a piece placed now on one of `legal` splashes: in each
+/// direction, the first cell past the run of the mover's propagators `own`.
+fn splash_targets(legal: Bitboard, own: Bitboard) -> Bitboard {
+    let mut targets = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        // Cells whose neighbour the other way is in the set: one step `dir`.
+        let step = |set: Bitboard| dir.opposite().cells_toward(set);
+        let mut front = step(legal);
+        for _ in 0..16 {
+            targets |= front & !own;
+            front = step(front & own);
+            if front.is_empty() {
+                break;
+            }
+        }
+    }
+    targets
+}
+
+impl StrongEval {
+    /// The window score of one side along one axis, given the windows of
+    /// its propagators and of the opponent's, and the fourth cells of its
+    /// rows of three that are near (where one splash wins).
+    fn axis_score(
+        &self,
+        s: &SideSets,
+        axis: Direction,
+        own: &[Bitboard; 4],
+        enemy: &[Bitboard; 4],
+        empty: Bitboard,
+        start_ok: Bitboard,
+    ) -> (i32, Bitboard) {
+        let w = &self.weights;
+        // Windows on the board, free of the opponent, with a propagator.
+        let valid = start_ok
+            & !(enemy[0] | enemy[1] | enemy[2] | enemy[3])
+            & (own[0] | own[1] | own[2] | own[3]);
+        if valid.is_empty() {
+            return (0, Bitboard::EMPTY);
+        }
+        // How many of the four are propagators, bit-sliced; four never
+        // occurs in a position in play (it would have won).
+        let p = Count4::new(*own);
+        let three = valid & p.lo & p.mid;
+        let mut score = w.two * (valid & p.mid & !p.lo).count() as i32
+            + w.one * (valid & p.lo & !p.mid).count() as i32;
+        if three.is_empty() {
+            return (score, Bitboard::EMPTY);
+        }
+        let near = window(s.near, axis);
+        let empties = window(empty, axis);
+        let next = window(s.next, axis);
+        let with_near = three & (near[0] | near[1] | near[2] | near[3]);
+        let with_empty = three & (empties[0] | empties[1] | empties[2] | empties[3]);
+        let with_next = with_near & (next[0] | next[1] | next[2] | next[3]);
+        score += w.three_near * with_near.count() as i32
+            + (w.three_near_next_tile - w.three_near) * with_next.count() as i32
+            + w.three_empty * with_empty.count() as i32
+            + w.three_other * (three & !with_near & !with_empty).count() as i32;
+        // The near cell of each such window, moved back to its place.
+        let mut finishing = Bitboard::EMPTY;
+        for (k, near_k) in near.iter().enumerate() {
+            let mut cells = with_near & *near_k;
+            for _ in 0..k {
+                cells = axis.opposite().cells_toward(cells);
+            }
+            finishing |= cells;
+        }
+        (score, finishing)
+    }
+}
+
+/// The cells a tile of `tile`'s colour turns into its mover's propagator.
+#[inline]
+fn completed_by(planes: &ColourSets, tile: Tile) -> Bitboard {
+    planes.of(tile.color().complement())
+}
+
+/// Cells by colour.
+struct ColourSets {
+    occupied: Bitboard,
+    bits: [Bitboard; 3],
+}
+
+impl ColourSets {
+    fn new(board: &Board) -> ColourSets {
+        let [occupied, r, g, b] = board.planes();
+        ColourSets {
+            occupied,
+            bits: [r, g, b],
+        }
+    }
+
+    #[inline]
+    fn of(&self, color: Color) -> Bitboard {
+        let mut set = self.occupied;
+        for (i, bit) in self.bits.iter().enumerate() {
+            set &= if color.bits() >> i & 1 != 0 {
+                *bit
+            } else {
+                !*bit
+            };
+        }
+        set
+    }
+}
+
+/// Counts what a move changes, for move ordering.
+struct MoveTally {
+    own: u8,
+    enemy: u8,
+    score: i32,
+    /// Propagators made or broken.
+    propagators: i32,
+}
+
+impl Recorder for MoveTally {
+    #[inline]
+    fn record(&mut self, change: Change, changed: bool) {
+        let created = (change.new as u8 == self.own) as i32;
+        let destroyed = change.old.is_some_and(|c| c as u8 == self.enemy) as i32;
+        self.score += (changed as i32) * (1 + 16 * created + 12 * destroyed);
+        self.propagators += (changed as i32) * (created | destroyed);
+    }
+}
+
+impl Evaluator<Atom4> for StrongEval {
+    /// Tactical moves first: those that make the mover's propagators or
+    /// break the opponent's (wins among them), then big splashes.
+    fn move_hint(&mut self, game: &Atom4, mv: Cell) -> i32 {
+        let mover = game.side_to_move();
+        let mut tally = MoveTally {
+            own: mover.propagator() as u8,
+            enemy: mover.other().propagator() as u8,
+            score: 0,
+            propagators: 0,
+        };
+        game.board().preview(mv, game.tile().color(), &mut tally);
+        if tally.propagators > 0 {
+            crate::search::TACTICAL + tally.score * 64
+        } else {
+            tally.score * 64
+        }
+    }
+
+    fn evaluate(&mut self, game: &Atom4) -> i32 {
+        let board = game.board();
+        let colours = ColourSets::new(board);
+        let [r, g, b] = colours.bits;
+        let occupied = colours.occupied;
+        let white = occupied & r & g & b;
+        let black = occupied & !(r | g | b);
+        let two_bits = occupied & ((r & g & !b) | (r & !g & b) | (!r & g & b));
+        let one_bit = occupied & ((r & !g & !b) | (!r & g & !b) | (!r & !g & b));
+        let area = board.area();
+        let empty = area & !occupied;
+
+        let mover = game.side_to_move();
+        let tile = game.tile();
+        // The next tile each player places: the mover's is the current one.
+        let next_tile = |p: Player| if p == mover { tile } else { tile.next() };
+        let sets = |p: Player| match p {
+            Player::One => SideSets {
+                own: white,
+                near: two_bits,
+                next: completed_by(&colours, next_tile(p)),
+            },
+            Player::Two => SideSets {
+                own: black,
+                near: one_bit,
+                next: completed_by(&colours, next_tile(p)),
+            },
+        };
+        let mine = sets(mover);
+        let theirs = sets(mover.other());
+        let w = &self.weights;
+        let mut score = w.propagator * (mine.own.count() as i32 - theirs.own.count() as i32)
+            + w.near * (mine.near.count() as i32 - theirs.near.count() as i32);
+        let mut my_finishing = Bitboard::EMPTY;
+        for axis in AXES {
+            // A window is on the board when its first and last cells are.
+            // One side's propagator windows are the other's blocking ones.
+            let start_ok = area & window(area, axis)[3];
+            let own = window(mine.own, axis);
+            let other = window(theirs.own, axis);
+            let (mine_here, finishing) =
+                self.axis_score(&mine, axis, &own, &other, empty, start_ok);
+            let (theirs_here, _) = self.axis_score(&theirs, axis, &other, &own, empty, start_ok);
+            score += mine_here - theirs_here;
+            my_finishing |= finishing;
+        }
+        // A row the mover completes right now: its fourth cell takes this
+        // tile and a splash reaches it.
+        let winning = my_finishing & mine.next;
+        if !winning.is_empty()
+            && !(winning & splash_targets(board.legal_cells(), mine.own)).is_empty()
+        {
+            score += self.weights.win_now;
+        }
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count4_counts() {
+        for bits in 0..16u8 {
+            let sets = core::array::from_fn(|i| {
+                if bits >> i & 1 != 0 {
+                    Bitboard::FULL
+                } else {
+                    Bitboard::EMPTY
+                }
+            });
+            let c = Count4::new(sets);
+            let count = |b: Bitboard| (b == Bitboard::FULL) as u32;
+            assert_eq!(
+                count(c.lo) + 2 * count(c.mid) + 4 * count(c.hi),
+                bits.count_ones(),
+                "{bits:04b}"
+            );
+        }
+    }
+
+    /// A position where white has three in a row and red would complete
+    /// the fourth (cyan) cell this move: the mover's evaluation says so.
+    #[test]
+    fn sees_a_win_in_one() {
+        let win: Atom4 = "....../WWWc../....KK/....../....../...... r 1 0-0 *"
+            .parse()
+            .unwrap();
+        let quiet: Atom4 = "....../WWWc../....KK/....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let mut eval = StrongEval::default();
+        let (a, b) = (eval.evaluate(&win), eval.evaluate(&quiet));
+        assert!(a > b + 1000, "{a} vs {b}");
+    }
+
+    #[test]
+    fn splash_targets_pass_over_own_propagators() {
+        let board: Board = "....../.WW.c./....../....../....../......".parse().unwrap();
+        let legal = Bitboard::from_index(16); // (0, 1)
+        let own = board.cells_of(Color::White);
+        let hit = splash_targets(legal, own);
+        // Rightwards from (0,1): over W W to the empty (3,1).
+        assert!(hit.has(crate::Cell::new(3, 1).unwrap()));
+        assert!(!hit.has(crate::Cell::new(1, 1).unwrap()));
+    }
+}

@@ -1,0 +1,489 @@
+//! One search for every game: iterative deepening, principal-variation
+//! search, a transposition table in caller memory, killer and history move
+//! ordering, mate scores by distance.
+//!
+//! Nothing is allocated and recursion never goes deeper than the depth
+//! limit (at most [`MAX_PLY`]); each ply holds a copy of the position and a
+//! move list on the stack. Given the same position, limits, seed and table
+//! contents, a search visits the same nodes and returns the same result.
+
+pub mod tt;
+
+use arrayvec::ArrayVec;
+
+use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
+use crate::rng::Rng;
+pub use tt::{Bound, Entry, Table};
+
+/// The score of a win on the spot; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// The deepest search.
+pub const MAX_PLY: usize = 64;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// How good a position is for the side to move (in the evaluator's own
+/// units, within `(-MATE_BOUND, MATE_BOUND)`), and which moves to try first.
+pub trait Evaluator<G: Game> {
+    fn evaluate(&mut self, game: &G) -> i32;
+
+    /// A hint for ordering `mv` among the moves of `game`: higher first.
+    /// A hint of [`TACTICAL`] or more marks a move the search must not
+    /// reduce (it wins, or changes what decides the game).
+    fn move_hint(&mut self, _game: &G, _mv: G::Move) -> i32 {
+        0
+    }
+}
+
+/// What the caller controls while a search runs: a stop check (a deadline,
+/// a flag set by another thread) called every [`CHECK_EVERY`] nodes, and
+/// a report after each completed iteration.
+pub trait Control<M> {
+    fn should_stop(&mut self, nodes: u64) -> bool;
+
+    fn iteration_done(&mut self, _report: &Report<M>) {}
+}
+
+/// Never stops early, reports nothing.
+impl<M> Control<M> for () {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        false
+    }
+}
+
+/// Nodes between two calls of [`Control::should_stop`].
+pub const CHECK_EVERY: u64 = 2048;
+
+/// Where a search stops by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Iterations up to this depth (1..=[`MAX_PLY`]).
+    pub depth: u8,
+    /// Stop after about this many nodes (`u64::MAX`: no limit).
+    pub nodes: u64,
+    /// Shuffles the first iteration's root order, so that equal moves vary
+    /// from game to game; the same seed gives the same search.
+    pub seed: u64,
+}
+
+impl Limits {
+    pub const fn depth(depth: u8) -> Limits {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            seed: 0,
+        }
+    }
+}
+
+/// The state after a completed iteration (also the final result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The best move; `None` only when the game is over.
+    pub best: Option<M>,
+    /// From the side to move's point of view; see [`MATE`].
+    pub score: i32,
+    /// The depth of the last completed iteration.
+    pub depth: u8,
+    /// Nodes visited in all iterations so far.
+    pub nodes: u64,
+    /// The expected line of play, from the transposition table.
+    pub pv: ArrayVec<M, MAX_PLY>,
+}
+
+/// A search over the game `G` with evaluator `E`, using the caller's
+/// transposition table memory.
+pub struct Search<'t, G: Game, E> {
+    table: Table<'t, G::Move>,
+    evaluator: E,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: [[i16; MAX_MOVES]; 2],
+    nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+}
+
+impl<G: Game, E> core::fmt::Debug for Search<'_, G, E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Search")
+            .field("table_len", &self.table.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+/// Move hints at or above this mark tactical moves (see [`Evaluator::move_hint`]).
+pub const TACTICAL: i32 = 1 << 12;
+
+/// Late move reductions: from the move with this index on ...
+const LMR_AFTER: usize = 3;
+/// ... at this depth or more, a quiet move is first searched a ply shallower.
+const LMR_MIN_DEPTH: u8 = 3;
+
+/// Ordering keys: the hash move, then killers, then history.
+const HASH_MOVE: i32 = 1 << 30;
+const KILLER: i32 = 1 << 20;
+
+impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
+    /// A search with `table` as its transposition table (any length; a
+    /// power of two uses all of it) and `evaluator`.
+    pub fn new(table: &'t mut [Entry<G::Move>], evaluator: E) -> Search<'t, G, E> {
+        Search {
+            table: Table::new(table),
+            evaluator,
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; MAX_MOVES]; 2],
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    pub fn evaluator(&mut self) -> &mut E {
+        &mut self.evaluator
+    }
+
+    /// Empties the transposition table and the move-ordering memory.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.killers = [[None; 2]; MAX_PLY];
+        self.history = [[0; MAX_MOVES]; 2];
+    }
+
+    /// Searches `game` by iterative deepening up to `limits`; `control` may
+    /// stop it early. An interrupted iteration is discarded: the result is
+    /// that of the last completed one (depth 0 and the first legal move if
+    /// not even depth 1 completed).
+    pub fn run(
+        &mut self,
+        game: &G,
+        limits: Limits,
+        control: &mut impl Control<G::Move>,
+    ) -> Report<G::Move> {
+        self.nodes = 0;
+        self.node_limit = limits.nodes;
+        self.aborted = false;
+        self.killers = [[None; 2]; MAX_PLY];
+        let mut root_moves = MoveList::new();
+        game.legal_moves(&mut root_moves);
+        let mut report = Report {
+            best: root_moves.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: ArrayVec::new(),
+        };
+        if game.outcome().is_some() || root_moves.is_empty() {
+            report.best = None;
+            return report;
+        }
+        // A seeded shuffle: ties between equal root moves go different ways
+        // in different games, the same way for the same seed.
+        let mut rng = Rng::new(limits.seed);
+        for i in (1..root_moves.len()).rev() {
+            root_moves.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let hash = game.hash();
+        let max_depth = limits.depth.clamp(1, MAX_PLY as u8);
+        for depth in 1..=max_depth {
+            let (score, best) = self.root(game, hash, depth, &mut root_moves, control);
+            if self.aborted {
+                break;
+            }
+            report.best = Some(best);
+            report.score = score;
+            report.depth = depth;
+            report.nodes = self.nodes;
+            report.pv = self.principal_variation(game, hash, best, depth);
+            control.iteration_done(&report);
+            // A forced win or loss found: deeper iterations cannot change it.
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth as i32 {
+                break;
+            }
+        }
+        report.nodes = self.nodes;
+        report
+    }
+
+    /// One iteration at the root: returns the score and best move, and
+    /// moves the best move to the front for the next iteration.
+    fn root(
+        &mut self,
+        game: &G,
+        hash: u64,
+        depth: u8,
+        moves: &mut MoveList<G::Move>,
+        control: &mut impl Control<G::Move>,
+    ) -> (i32, G::Move) {
+        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let mut best = (i32::MIN, moves[0]);
+        let mut best_index = 0;
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let mut child = *game;
+            let child_hash = child.play(mv, hash);
+            let score = if i == 0 {
+                -self.negamax(&child, child_hash, depth - 1, 1, -beta, -alpha, control)
+            } else {
+                let s = -self.negamax(
+                    &child,
+                    child_hash,
+                    depth - 1,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    control,
+                );
+                if s > alpha && !self.aborted {
+                    -self.negamax(&child, child_hash, depth - 1, 1, -beta, -alpha, control)
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best.0 {
+                best = (score, mv);
+                best_index = i;
+                alpha = alpha.max(score);
+            }
+        }
+        // Best first next time; the others keep their relative order.
+        moves[..=best_index].rotate_right(1);
+        if !self.aborted {
+            self.table
+                .store(hash, depth, best.0, Bound::Exact, Some(best.1));
+        }
+        best
+    }
+
+    /// The value of `game` for its side to move, exact inside
+    /// `(alpha, beta)`; `ply` plies below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        game: &G,
+        hash: u64,
+        depth: u8,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        control: &mut impl Control<G::Move>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes % CHECK_EVERY == 0 && control.should_stop(self.nodes))
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            return match outcome {
+                Outcome::Draw => 0,
+                Outcome::Win(side) if side == game.side_to_move() => MATE - ply as i32,
+                Outcome::Win(_) => -(MATE - ply as i32),
+            };
+        }
+        if depth == 0 || ply >= MAX_PLY - 1 {
+            return self.evaluator.evaluate(game);
+        }
+        // The table.
+        let mut hash_move = None;
+        if let Some(hit) = self.table.probe(hash) {
+            hash_move = hit.mv;
+            let score = from_table(hit.score, ply);
+            if hit.depth >= depth && beta - alpha == 1 {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return 0;
+        }
+        let side = game.side_to_move().index();
+        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        // Bit `i` set: move `i` (in list order) is tactical.
+        let mut tactical = [0u64; MAX_MOVES / 64];
+        for (i, &mv) in moves.iter().enumerate() {
+            let hint = self.evaluator.move_hint(game, mv);
+            tactical[i / 64] |= ((hint >= TACTICAL) as u64) << (i % 64);
+            let key = if Some(mv) == hash_move {
+                HASH_MOVE
+            } else if self.killers[ply].contains(&Some(mv)) {
+                KILLER
+            } else {
+                self.history[side][G::move_slot(mv)] as i32 + hint
+            };
+            keys.push(key);
+        }
+        let is_tactical =
+            |tactical: &[u64; MAX_MOVES / 64], i: usize| tactical[i / 64] >> (i % 64) & 1 != 0;
+        let original_alpha = alpha;
+        let mut best_score = -MATE - 1;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection: the best remaining key next (few moves get searched
+            // before a cut, so sorting all of them would be wasted).
+            let mut pick = i;
+            for j in i + 1..moves.len() {
+                if keys[j] > keys[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(i, pick);
+            keys.swap(i, pick);
+            // Keep the tactical bits with their moves.
+            let (ti, tp) = (is_tactical(&tactical, i), is_tactical(&tactical, pick));
+            tactical[i / 64] = tactical[i / 64] & !(1 << (i % 64)) | (tp as u64) << (i % 64);
+            tactical[pick / 64] =
+                tactical[pick / 64] & !(1 << (pick % 64)) | (ti as u64) << (pick % 64);
+            let mv = moves[i];
+            let mut child = *game;
+            let child_hash = child.play(mv, hash);
+            let score = if i == 0 {
+                -self.negamax(
+                    &child,
+                    child_hash,
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    control,
+                )
+            } else {
+                // Late, quiet moves first get a reduced null-window look;
+                // only one that beats alpha is searched at full depth.
+                let reduce = depth >= LMR_MIN_DEPTH
+                    && i >= LMR_AFTER
+                    && keys[i] < KILLER
+                    && !is_tactical(&tactical, i);
+                let mut s = alpha + 1;
+                if reduce {
+                    s = -self.negamax(
+                        &child,
+                        child_hash,
+                        depth - 2,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        control,
+                    );
+                }
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(
+                        &child,
+                        child_hash,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        control,
+                    );
+                }
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(
+                        &child,
+                        child_hash,
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        control,
+                    )
+                } else {
+                    s
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if keys[i] < KILLER {
+                    let k = &mut self.killers[ply];
+                    k[1] = k[0];
+                    k[0] = Some(mv);
+                    let h = &mut self.history[side][G::move_slot(mv)];
+                    *h = h.saturating_add((depth as i16) * (depth as i16));
+                }
+                break;
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table
+            .store(hash, depth, to_table(best_score, ply), bound, best_move);
+        best_score
+    }
+
+    /// The expected line: `first`, then the table's moves while they are legal.
+    fn principal_variation(
+        &self,
+        game: &G,
+        hash: u64,
+        first: G::Move,
+        depth: u8,
+    ) -> ArrayVec<G::Move, MAX_PLY> {
+        let mut pv = ArrayVec::new();
+        let (mut game, mut hash) = (*game, hash);
+        let mut mv = Some(first);
+        let mut moves = MoveList::new();
+        while let Some(m) = mv {
+            game.legal_moves(&mut moves);
+            if !moves.contains(&m) || pv.len() >= depth as usize || pv.is_full() {
+                break;
+            }
+            pv.push(m);
+            hash = game.play(m, hash);
+            if game.outcome().is_some() {
+                break;
+            }
+            mv = self.table.probe(hash).and_then(|hit| hit.mv);
+        }
+        pv
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}

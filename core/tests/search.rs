@@ -1,0 +1,155 @@
+//! The generic search, driven through Atom-4 and the strong evaluation.
+
+use atom4_core::atom4::{Atom4, StrongEval, StrongSearch};
+use atom4_core::search::{Control, Entry, Limits, Report, MATE, MATE_BOUND};
+use atom4_core::{Cell, Rng};
+
+fn random_position(rng: &mut Rng, moves: u32) -> Atom4 {
+    let mut game = Atom4::standard();
+    for _ in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        let legal = game.legal_moves();
+        game.play(legal.nth(rng.below(legal.count())).unwrap())
+            .unwrap();
+    }
+    game
+}
+
+fn search(game: &Atom4, limits: Limits, table: &mut [Entry<Cell>]) -> Report<Cell> {
+    StrongSearch::new(table, StrongEval::default()).run(game, limits, &mut ())
+}
+
+#[test]
+fn finds_the_win_in_one_and_scores_it_as_mate() {
+    // Red at (4,1) or (3,0) turns the cyan at (3,1) white: W W W W.
+    let game: Atom4 = "....../WWWc../....KK/....../....../...... r 1 0-0 *"
+        .parse()
+        .unwrap();
+    let mut table = vec![Entry::EMPTY; 1024];
+    let report = search(&game, Limits::depth(4), &mut table);
+    let mut after = game;
+    after.play(report.best.unwrap()).unwrap();
+    assert_eq!(
+        after.status(),
+        atom4_core::atom4::Status::Won(atom4_core::atom4::Player::One)
+    );
+    assert_eq!(report.score, MATE - 1);
+    assert_eq!(report.pv.first().copied(), report.best);
+}
+
+/// A search cut short by its node limit returns exactly what the last
+/// completed depth would have returned.
+#[test]
+fn an_interrupted_search_returns_the_last_completed_iteration() {
+    let mut rng = Rng::new(7);
+    let mut table = vec![Entry::EMPTY; 1 << 14];
+    let mut checked = 0;
+    for _ in 0..12 {
+        let moves = 10 + rng.below(40);
+        let game = random_position(&mut rng, moves);
+        if game.is_over() {
+            continue;
+        }
+        table.fill(Entry::EMPTY);
+        let fixed = search(&game, Limits::depth(4), &mut table);
+        table.fill(Entry::EMPTY);
+        let deeper = search(&game, Limits::depth(5), &mut table);
+        if deeper.depth < 5 {
+            continue; // a forced result ended it early
+        }
+        table.fill(Entry::EMPTY);
+        let limits = Limits {
+            depth: 64,
+            nodes: (fixed.nodes + deeper.nodes) / 2,
+            seed: 0,
+        };
+        let cut = search(&game, limits, &mut table);
+        assert_eq!(
+            (cut.depth, cut.best, cut.score),
+            (fixed.depth, fixed.best, fixed.score)
+        );
+        checked += 1;
+    }
+    assert!(checked > 5);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_search() {
+    let game = random_position(&mut Rng::new(3), 30);
+    let mut t1 = vec![Entry::EMPTY; 4096];
+    let mut t2 = vec![Entry::EMPTY; 4096];
+    let limits = Limits {
+        depth: 5,
+        nodes: u64::MAX,
+        seed: 99,
+    };
+    assert_eq!(
+        search(&game, limits, &mut t1),
+        search(&game, limits, &mut t2)
+    );
+}
+
+/// Tables of any length work, the empty one included.
+#[test]
+fn any_table_length_works() {
+    let game = random_position(&mut Rng::new(4), 25);
+    let mut reference = vec![Entry::EMPTY; 1 << 12];
+    let best = search(&game, Limits::depth(3), &mut reference).best;
+    for len in [0usize, 1, 3, 1000, 4096] {
+        let mut table = vec![Entry::EMPTY; len];
+        let report = search(&game, Limits::depth(3), &mut table);
+        assert!(
+            game.legal_moves().has(report.best.unwrap()),
+            "table of {len}"
+        );
+        assert_eq!(report.depth, 3);
+        if len == 0 {
+            assert_eq!(report.best.is_some(), best.is_some());
+        }
+    }
+}
+
+/// The caller's stop check ends the search; iterations are reported.
+#[test]
+fn the_caller_can_stop_a_search() {
+    struct StopAfter {
+        calls: u32,
+        iterations: Vec<u8>,
+    }
+    impl Control<Cell> for StopAfter {
+        fn should_stop(&mut self, _nodes: u64) -> bool {
+            self.calls += 1;
+            self.calls > 3
+        }
+        fn iteration_done(&mut self, report: &Report<Cell>) {
+            self.iterations.push(report.depth);
+        }
+    }
+    let game = random_position(&mut Rng::new(5), 40);
+    let mut table = vec![Entry::EMPTY; 1 << 12];
+    let mut control = StopAfter {
+        calls: 0,
+        iterations: Vec::new(),
+    };
+    let report = StrongSearch::new(&mut table, StrongEval::default()).run(
+        &game,
+        Limits::depth(30),
+        &mut control,
+    );
+    assert!(report.depth < 30);
+    assert_eq!(control.iterations.last().copied(), Some(report.depth));
+    assert!(control.iterations.windows(2).all(|w| w[1] == w[0] + 1));
+    assert!(report.score.abs() < MATE_BOUND || report.depth > 0);
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    let mut game = Atom4::new(2, 2).unwrap();
+    while !game.is_over() {
+        game.play(game.legal_moves().first().unwrap()).unwrap();
+    }
+    let report = search(&game, Limits::depth(3), &mut []);
+    assert_eq!(report.best, None);
+}
