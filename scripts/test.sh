@@ -19,4 +19,4 @@ cargo build -p atom4-core --release --target thumbv6m-none-eabi
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
-grep -E '^vectors: ' target/rust-tests.log
+grep -E '^(vectors|classic): ' target/rust-tests.log

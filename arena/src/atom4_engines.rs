@@ -109,6 +109,35 @@ impl Control<Cell> for Deadline {
     }
 }
 
+/// Reads weight overrides `name=value,...` (the tuning aid behind the
+/// `ATOM4_WEIGHTS` environment variable of the match runner).
+pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String> {
+    for item in text.split(',').filter(|s| !s.is_empty()) {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or(format!("{item:?} is not name=value"))?;
+        let value: i32 = value
+            .parse()
+            .map_err(|_| format!("{item:?}: not a number"))?;
+        let field = match name {
+            "three_near" => &mut weights.three_near,
+            "three_near_next_tile" => &mut weights.three_near_next_tile,
+            "three_empty" => &mut weights.three_empty,
+            "three_other" => &mut weights.three_other,
+            "two" => &mut weights.two,
+            "one" => &mut weights.one,
+            "propagator" => &mut weights.propagator,
+            "near" => &mut weights.near,
+            "win_now" => &mut weights.win_now,
+            "threat" => &mut weights.threat,
+            "double_threat" => &mut weights.double_threat,
+            _ => return Err(format!("no weight called {name:?}")),
+        };
+        *field = value;
+    }
+    Ok(weights)
+}
+
 impl Atom4Engine {
     pub fn new(spec: EngineSpec, seed: u64) -> Atom4Engine {
         let table = match spec {
@@ -147,12 +176,7 @@ impl Engine<Atom4> for Atom4Engine {
                 classic::choose(game, level, &mut self.rng).unwrap_or(fallback)
             }
             EngineSpec::Strong { limit } => {
-                let mut search = StrongSearch::new(
-                    &mut self.table,
-                    StrongEval {
-                        weights: self.weights,
-                    },
-                );
+                let mut search = StrongSearch::new(&mut self.table, StrongEval::new(self.weights));
                 let seed = self.rng.next_u64();
                 let report = match limit {
                     StrongLimit::Depth(depth) => search.run(

@@ -1,9 +1,10 @@
-//! Plays one round of Atom-4 between two random players and prints it.
+//! Plays one round of Atom-4, the strong engine (player 1, depth 5) against
+//! the classic level 2 player of atom4 4.1 (player 2), and prints it.
 //! `cargo run --release -p atom4-core --example selfplay [seed]`
 
-use atom4_core::atom4::playout::random_playout;
-use atom4_core::atom4::{Atom4, Diagram, Status};
-use atom4_core::Rng;
+use atom4_core::atom4::{classic, Atom4, Diagram, Status, StrongEval, StrongSearch};
+use atom4_core::search::{Entry, Limits};
+use atom4_core::{Cell, Rng};
 
 fn main() {
     let seed = std::env::args()
@@ -11,18 +12,28 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
     let mut rng = Rng::new(seed);
+    let mut table = vec![Entry::<Cell>::EMPTY; 1 << 16];
     let mut game = Atom4::standard();
+    println!("Atom-4, 16 x 16: player 1 (white rows) is the strong engine, player 2 (black rows) classic level 2\n");
     println!("{}", Diagram(game.board()));
-    while !game.is_over() {
-        let player = game.side_to_move().number();
+    while let Some(player) = game.current_player() {
         let tile = game.tile().color().name();
-        let legal = game.legal_moves();
-        let Some(cell) = legal.nth(rng.below(legal.count())) else {
-            break;
+        let mv = if player.number() == 1 {
+            let limits = Limits {
+                depth: 5,
+                nodes: u64::MAX,
+                seed: rng.next_u64(),
+            };
+            let report =
+                StrongSearch::new(&mut table, StrongEval::default()).run(&game, limits, &mut ());
+            report.best.expect("a round in play has a move")
+        } else {
+            classic::choose(&game, 2, &mut rng).expect("a round in play has a move")
         };
-        let changes = game.play(cell).expect("a legal cell");
+        let changes = game.play(mv).expect("engines play legal moves");
         println!(
-            "Player {player} plays {tile} at ({cell}), {} cells change",
+            "Player {} moves ({mv}) with {tile}: {} cells change",
+            player.number(),
             changes.len()
         );
     }
@@ -30,14 +41,7 @@ fn main() {
     match game.status() {
         Status::Won(p) => println!("Player {} WINS!!", p.number()),
         Status::Stalemate => println!("STALEMATE: no more moves left"),
-        Status::Playing => println!("stopped"),
+        Status::Playing => unreachable!("the loop ends with the round"),
     }
     println!("position: {game}");
-    // The same round again, fast, to show the playout helper agrees.
-    let mut again = Atom4::standard();
-    random_playout(&mut again, &mut Rng::new(seed));
-    println!(
-        "a random playout from the start lasts {} moves",
-        again.board().occupied().count() - 2
-    );
 }

@@ -5,12 +5,16 @@
 //! `strong:n<nodes>`. Options: `--games N` (default 200; A plays first in
 //! even games, second in odd ones), `--opening N` random first moves
 //! (default 2), `--seed S`, `--threads T` (default 2), `--size WxH`.
+//! `ATOM4_WEIGHTS=name=value,...` changes engine A's evaluation weights
+//! (a tuning aid: compare a change against the defaults on the same games).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
+use atom4_arena::atom4_engines::parse_weights;
 use atom4_arena::{play_game, Atom4Engine, Engine, EngineSpec, Tally};
 use atom4_core::atom4::Atom4;
+use atom4_core::atom4::Weights;
 use atom4_core::game::{Outcome, Side};
 use atom4_core::Rng;
 
@@ -21,6 +25,8 @@ struct Options {
     seed: u64,
     threads: u32,
     size: (u8, u8),
+    /// Engine A's evaluation weights (`ATOM4_WEIGHTS=name=value,...`).
+    weights: Weights,
 }
 
 fn parse() -> Result<Options, String> {
@@ -66,6 +72,10 @@ fn parse() -> Result<Options, String> {
         .try_into()
         .map_err(|_| "give exactly two engines".to_string())?;
     Atom4::new(size.0, size.1).map_err(|e| e.to_string())?;
+    let weights = match std::env::var("ATOM4_WEIGHTS") {
+        Ok(text) => parse_weights(&text, Weights::DEFAULT)?,
+        Err(_) => Weights::DEFAULT,
+    };
     Ok(Options {
         specs,
         games,
@@ -73,6 +83,7 @@ fn parse() -> Result<Options, String> {
         seed,
         threads: threads.max(1),
         size,
+        weights,
     })
 }
 
@@ -100,7 +111,8 @@ fn main() {
                         break;
                     }
                     let game_seed = o.seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
-                    let mut a = Atom4Engine::new(o.specs[0], game_seed ^ 0xA);
+                    let mut a =
+                        Atom4Engine::new(o.specs[0], game_seed ^ 0xA).with_weights(o.weights);
                     let mut b = Atom4Engine::new(o.specs[1], game_seed ^ 0xB);
                     let mut rng = Rng::new(game_seed);
                     let mut left = o.opening;

@@ -40,19 +40,28 @@ pub struct Weights {
     pub near: i32,
     /// The side to move can complete a row this move.
     pub win_now: i32,
+    /// The opponent threatens to complete a row with its next tile ...
+    pub threat: i32,
+    /// ... in two or more places, which one move rarely stops.
+    pub double_threat: i32,
 }
 
 impl Weights {
+    /// Tuned by matches against classic level 4 at 30 ms a move
+    /// (`ATOM4_WEIGHTS` in the match runner); larger row weights lose:
+    /// rows the opponent can still break are worth little.
     pub const DEFAULT: Weights = Weights {
-        three_near: 60,
-        three_near_next_tile: 90,
+        three_near: 30,
+        three_near_next_tile: 45,
         three_empty: 25,
         three_other: 12,
-        two: 8,
+        two: 6,
         one: 1,
-        propagator: 6,
+        propagator: 10,
         near: 2,
         win_now: 2000,
+        threat: 60,
+        double_threat: 900,
     };
 }
 
@@ -69,6 +78,33 @@ pub type StrongSearch<'t> = crate::search::Search<'t, Atom4, StrongEval>;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StrongEval {
     pub weights: Weights,
+    /// The window starts that lie on the board, per axis, for the board
+    /// size last seen: they depend on nothing else.
+    windows_on_board: Option<((u8, u8), [Bitboard; 3])>,
+}
+
+impl StrongEval {
+    pub const fn new(weights: Weights) -> StrongEval {
+        StrongEval {
+            weights,
+            windows_on_board: None,
+        }
+    }
+
+    /// Window starts whose four cells lie on `board`, per axis of [`AXES`].
+    fn windows_on_board(&mut self, board: &Board) -> [Bitboard; 3] {
+        let size = (board.width(), board.height());
+        match self.windows_on_board {
+            Some((seen, starts)) if seen == size => starts,
+            _ => {
+                let area = board.area();
+                // A window is on the board when its first and last cells are.
+                let starts = AXES.map(|axis| area & window(area, axis)[3]);
+                self.windows_on_board = Some((size, starts));
+                starts
+            }
+        }
+    }
 }
 
 /// The sets the evaluation works with, for one side.
@@ -298,25 +334,40 @@ impl Evaluator<Atom4> for StrongEval {
         let mut score = w.propagator * (mine.own.count() as i32 - theirs.own.count() as i32)
             + w.near * (mine.near.count() as i32 - theirs.near.count() as i32);
         let mut my_finishing = Bitboard::EMPTY;
-        for axis in AXES {
-            // A window is on the board when its first and last cells are.
+        let mut their_finishing = Bitboard::EMPTY;
+        let on_board = self.windows_on_board(board);
+        for (a, axis) in AXES.into_iter().enumerate() {
             // One side's propagator windows are the other's blocking ones.
-            let start_ok = area & window(area, axis)[3];
+            let start_ok = on_board[a];
             let own = window(mine.own, axis);
             let other = window(theirs.own, axis);
             let (mine_here, finishing) =
                 self.axis_score(&mine, axis, &own, &other, empty, start_ok);
-            let (theirs_here, _) = self.axis_score(&theirs, axis, &other, &own, empty, start_ok);
+            let (theirs_here, their_cells) =
+                self.axis_score(&theirs, axis, &other, &own, empty, start_ok);
             score += mine_here - theirs_here;
             my_finishing |= finishing;
+            their_finishing |= their_cells;
         }
         // A row the mover completes right now: its fourth cell takes this
-        // tile and a splash reaches it.
+        // tile and a splash reaches it. Failing that, the opponent's rows
+        // that its next tile completes are threats to answer.
         let winning = my_finishing & mine.next;
-        if !winning.is_empty()
-            && !(winning & splash_targets(board.legal_cells(), mine.own)).is_empty()
-        {
-            score += self.weights.win_now;
+        let their_winning = their_finishing & theirs.next;
+        if winning.is_empty() && their_winning.is_empty() {
+            return score;
+        }
+        let legal = board.legal_cells();
+        if !winning.is_empty() && !(winning & splash_targets(legal, mine.own)).is_empty() {
+            return score + self.weights.win_now;
+        }
+        if !their_winning.is_empty() {
+            let threats = (their_winning & splash_targets(legal, theirs.own)).count();
+            score -= match threats {
+                0 => 0,
+                1 => self.weights.threat,
+                _ => self.weights.double_threat,
+            };
         }
         score
     }

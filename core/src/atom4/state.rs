@@ -208,7 +208,7 @@ impl Atom4 {
     /// The player whose tile is next: player 1 for additive tiles.
     #[inline]
     pub const fn side_to_move(&self) -> Player {
-        if self.tile.index() % 2 == 0 {
+        if self.tile.index().is_multiple_of(2) {
             Player::One
         } else {
             Player::Two
@@ -323,7 +323,7 @@ impl Atom4 {
             }
             None => false,
         };
-        let mover = if tile.index() % 2 == 0 {
+        let mover = if tile.index().is_multiple_of(2) {
             Player::One
         } else {
             Player::Two

@@ -273,7 +273,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
     ) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.node_limit
-            || (self.nodes % CHECK_EVERY == 0 && control.should_stop(self.nodes))
+            || (self.nodes.is_multiple_of(CHECK_EVERY) && control.should_stop(self.nodes))
         {
             self.aborted = true;
         }
