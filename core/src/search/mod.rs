@@ -317,7 +317,13 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         // Bit `i` set: move `i` (in list order) is tactical.
         let mut tactical = [0u64; MAX_MOVES / 64];
         for (i, &mv) in moves.iter().enumerate() {
-            let hint = self.evaluator.move_hint(game, mv);
+            // At depth 1 the children are leaves: their evaluation is the
+            // real cost, and history alone orders them well enough.
+            let hint = if depth > 1 {
+                self.evaluator.move_hint(game, mv)
+            } else {
+                0
+            };
             tactical[i / 64] |= ((hint >= TACTICAL) as u64) << (i % 64);
             let key = if Some(mv) == hash_move {
                 HASH_MOVE
