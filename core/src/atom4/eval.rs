@@ -53,8 +53,8 @@ impl Weights {
     pub const DEFAULT: Weights = Weights {
         three_near: 30,
         three_near_next_tile: 45,
-        three_empty: 25,
-        three_other: 12,
+        three_empty: 12,
+        three_other: 6,
         two: 6,
         one: 1,
         propagator: 10,
