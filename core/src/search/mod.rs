@@ -222,24 +222,17 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             let mv = moves[i];
             let mut child = *game;
             let child_hash = child.play(mv, hash);
-            let score = if i == 0 {
-                -self.negamax(&child, child_hash, depth - 1, 1, -beta, -alpha, control)
-            } else {
-                let s = -self.negamax(
-                    &child,
-                    child_hash,
-                    depth - 1,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    control,
-                );
-                if s > alpha && !self.aborted {
-                    -self.negamax(&child, child_hash, depth - 1, 1, -beta, -alpha, control)
-                } else {
-                    s
-                }
-            };
+            let score = self.search_child(
+                &child,
+                child_hash,
+                depth,
+                1,
+                i == 0,
+                false,
+                alpha,
+                beta,
+                control,
+            );
             if self.aborted {
                 break;
             }
@@ -256,6 +249,39 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 .store(hash, depth, best.0, Bound::Exact, Some(best.1));
         }
         best
+    }
+
+    /// The value for the parent of `child` (reached by one move from a node
+    /// of depth `depth`), principal-variation style: the first move gets the
+    /// full window; the others a null window first (a ply shallower still
+    /// when `reduce`), then the full one only if they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        child: &G,
+        hash: u64,
+        depth: u8,
+        ply: usize,
+        first: bool,
+        reduce: bool,
+        alpha: i32,
+        beta: i32,
+        control: &mut impl Control<G::Move>,
+    ) -> i32 {
+        if first {
+            return -self.negamax(child, hash, depth - 1, ply, -beta, -alpha, control);
+        }
+        let mut score = alpha + 1;
+        if reduce {
+            score = -self.negamax(child, hash, depth - 2, ply, -alpha - 1, -alpha, control);
+        }
+        if score > alpha && !self.aborted {
+            score = -self.negamax(child, hash, depth - 1, ply, -alpha - 1, -alpha, control);
+        }
+        if score > alpha && score < beta && !self.aborted {
+            score = -self.negamax(child, hash, depth - 1, ply, -beta, -alpha, control);
+        }
+        score
     }
 
     /// The value of `game` for its side to move, exact inside
@@ -358,60 +384,22 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             let mv = moves[i];
             let mut child = *game;
             let child_hash = child.play(mv, hash);
-            let score = if i == 0 {
-                -self.negamax(
-                    &child,
-                    child_hash,
-                    depth - 1,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    control,
-                )
-            } else {
-                // Late, quiet moves first get a reduced null-window look;
-                // only one that beats alpha is searched at full depth.
-                let reduce = depth >= LMR_MIN_DEPTH
-                    && i >= LMR_AFTER
-                    && keys[i] < KILLER
-                    && !is_tactical(&tactical, i);
-                let mut s = alpha + 1;
-                if reduce {
-                    s = -self.negamax(
-                        &child,
-                        child_hash,
-                        depth - 2,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        control,
-                    );
-                }
-                if s > alpha && !self.aborted {
-                    s = -self.negamax(
-                        &child,
-                        child_hash,
-                        depth - 1,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        control,
-                    );
-                }
-                if s > alpha && s < beta && !self.aborted {
-                    -self.negamax(
-                        &child,
-                        child_hash,
-                        depth - 1,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        control,
-                    )
-                } else {
-                    s
-                }
-            };
+            // Late, quiet moves first get a reduced look.
+            let reduce = i >= LMR_AFTER
+                && depth >= LMR_MIN_DEPTH
+                && keys[i] < KILLER
+                && !is_tactical(&tactical, i);
+            let score = self.search_child(
+                &child,
+                child_hash,
+                depth,
+                ply + 1,
+                i == 0,
+                reduce,
+                alpha,
+                beta,
+                control,
+            );
             if self.aborted {
                 return 0;
             }
