@@ -7,8 +7,7 @@
 
 use std::time::Instant;
 
-use atom4_core::atom4::{classic, Atom4};
-use atom4_core::Cell;
+use atom4_core::atom4::classic;
 use atom4_vectors::{all_records, Record};
 
 fn main() {
@@ -20,12 +19,7 @@ fn main() {
     for located in all_records() {
         if let Record::Classic(r) = located.record {
             if r.depth == level {
-                let mut game = Atom4::standard();
-                for &[x, y] in &r.moves {
-                    game.play(Cell::new(x, y).expect("recorded cell"))
-                        .expect("recorded move");
-                }
-                positions.push(game);
+                positions.push(r.position().expect("recorded moves replay"));
             }
         }
     }

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use atom4_core::atom4::{Atom4, StrongEval, StrongSearch};
+use atom4_core::atom4::{StrongEval, StrongSearch};
 use atom4_core::search::{Control, Entry, Limits, Report};
 use atom4_core::Cell;
 use atom4_vectors::{all_records, Record};
@@ -40,12 +40,7 @@ fn main() {
     for located in all_records() {
         if let Record::Classic(r) = located.record {
             if (20..=60).contains(&r.moves.len()) {
-                let mut game = Atom4::standard();
-                for &[x, y] in &r.moves {
-                    game.play(Cell::new(x, y).expect("recorded cell"))
-                        .expect("recorded move");
-                }
-                positions.push(game);
+                positions.push(r.position().expect("recorded moves replay"));
             }
         }
     }

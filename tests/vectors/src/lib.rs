@@ -47,6 +47,20 @@ pub struct ClassicRecord {
     pub best_moves: Vec<[u8; 2]>,
 }
 
+impl ClassicRecord {
+    /// The recorded position: its moves played from the start of round 1
+    /// on 16 x 16. An error names the move that does not replay.
+    pub fn position(&self) -> Result<atom4_core::atom4::Atom4, String> {
+        let mut game = atom4_core::atom4::Atom4::standard();
+        for &[x, y] in &self.moves {
+            let cell = atom4_core::Cell::new(x, y).ok_or(format!("bad cell ({x},{y})"))?;
+            game.play(cell)
+                .map_err(|e| format!("replaying ({x},{y}): {e}"))?;
+        }
+        Ok(game)
+    }
+}
+
 /// One line of a vector file.
 #[derive(Debug)]
 pub enum Record {

@@ -171,12 +171,7 @@ fn every_recorded_game_replays_exactly() {
 /// Replays the moves of a classic-AI record and runs the classic search at
 /// its level; the best value must match to the bit and the best moves exactly.
 fn check_classic(record: &ClassicRecord) -> Result<(), String> {
-    let mut game = Atom4::standard();
-    for &[x, y] in &record.moves {
-        let cell = Cell::new(x, y).ok_or("bad cell")?;
-        game.play(cell)
-            .map_err(|e| format!("replaying ({x},{y}): {e}"))?;
-    }
+    let game = record.position()?;
     let board = BoardText(game.board()).to_string();
     if board != record.board {
         return Err(format!("board after the moves is {board}"));
