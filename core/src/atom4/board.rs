@@ -228,6 +228,35 @@ impl Board {
         })
     }
 
+    /// The row words (see the field `rows`), for a compact encoding.
+    #[inline]
+    pub const fn rows(&self) -> [u64; 16] {
+        self.rows
+    }
+
+    /// A board from row words as [`Board::rows`] returns them. `None` unless
+    /// every plane bit lies on the board and every colour bit on an
+    /// occupied cell, so any words either decode or are refused.
+    pub fn from_rows(rows: [u64; 16], width: u8, height: u8) -> Option<Board> {
+        let mut board = Board::empty(width, height).ok()?;
+        let lane_mask = (1u64 << width) - 1;
+        let mut occupied = 0u32;
+        for (y, &row) in rows.iter().enumerate() {
+            let occ = row & 0xFFFF;
+            let on_board = if (y as u8) < height { lane_mask } else { 0 };
+            for p in 0..4 {
+                let lane = row >> (16 * p) & 0xFFFF;
+                if lane & !on_board != 0 || lane & !occ != 0 {
+                    return None;
+                }
+            }
+            occupied += occ.count_ones();
+        }
+        board.rows = rows;
+        board.empty -= occupied as u16;
+        Some(board)
+    }
+
     #[inline]
     pub const fn width(&self) -> u8 {
         self.width

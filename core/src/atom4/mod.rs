@@ -5,6 +5,7 @@
 pub mod board;
 pub mod classic;
 pub mod color;
+pub mod encoding;
 pub mod eval;
 pub mod geometry;
 pub mod notation;
@@ -14,6 +15,7 @@ pub mod state;
 
 pub use board::{BadSize, Board, Change, Changes, NewCells, Placed, Recorder, WIN_ROW};
 pub use color::{Color, ColorKind, Tile};
+pub use encoding::{DecodeError, ENCODED_LEN};
 pub use eval::{StrongEval, StrongSearch, Weights};
 pub use geometry::{Direction, MIN_SIDE};
 pub use notation::{BoardText, Diagram, ParseError, ParseErrorKind};
