@@ -6,6 +6,28 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
+# Installs the Debian packages whose commands are missing (first word of
+# each pair: the command; second: the package).
+apt_updated=no
+need() {
+    local missing=()
+    while [ $# -gt 0 ]; do
+        command -v "$1" >/dev/null 2>&1 || missing+=("$2")
+        shift 2
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    if [ $apt_updated = no ]; then
+        $sudo apt-get update -qq
+        apt_updated=yes
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+step "system packages"
+need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind
+
 step "toolchain: components and targets"
 rustup component add rustfmt clippy
 rustup target add thumbv6m-none-eabi
@@ -20,3 +42,7 @@ cargo build -p atom4-core --release --target thumbv6m-none-eabi
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
 grep -E '^(vectors|classic): ' target/rust-tests.log
+
+step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
+bash tests/c/run.sh 2>&1 | tee target/c-tests.log
+grep -E 'passed, [0-9]+ failed' target/c-tests.log

@@ -13,6 +13,12 @@ impl Rng {
         Rng(seed)
     }
 
+    /// The whole state: `Rng::new(rng.state())` continues the same sequence.
+    #[inline]
+    pub const fn state(self) -> u64 {
+        self.0
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -1,0 +1,118 @@
+//! The checks every entry point makes: the panic boundary, and the only
+//! places where caller pointers become references.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::status::atom4_status::{self, *};
+
+pub(crate) type Result<T> = core::result::Result<T, atom4_status>;
+
+/// Runs `body`, turning its error or any panic into the returned status, so
+/// that no panic unwinds into C.
+pub(crate) fn guard(body: impl FnOnce() -> Result<()>) -> atom4_status {
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => ATOM4_OK,
+        Ok(Err(status)) => status,
+        Err(_) => ATOM4_INTERNAL_ERROR,
+    }
+}
+
+fn check<T>(ptr: *const T) -> Result<()> {
+    if ptr.is_null() {
+        Err(ATOM4_NULL_ARGUMENT)
+    } else if !ptr.is_aligned() {
+        Err(ATOM4_MISALIGNED)
+    } else {
+        Ok(())
+    }
+}
+
+/// The value behind a caller's input pointer.
+pub(crate) fn input<'a, T>(ptr: *const T) -> Result<&'a T> {
+    check(ptr)?;
+    // SAFETY: non-null and aligned; the header asks for a valid object.
+    Ok(unsafe { &*ptr })
+}
+
+/// Writes `value` through a caller's output pointer (which may point to
+/// uninitialised memory: no reference to it is made).
+pub(crate) fn output<T>(ptr: *mut T, value: T) -> Result<()> {
+    check(ptr)?;
+    // SAFETY: non-null and aligned; the header asks for writable memory.
+    unsafe { ptr.write(value) };
+    Ok(())
+}
+
+/// Writes `value` when `ptr` is not NULL (optional outputs).
+pub(crate) fn output_opt<T>(ptr: *mut T, value: T) -> Result<()> {
+    if ptr.is_null() {
+        Ok(())
+    } else {
+        output(ptr, value)
+    }
+}
+
+/// A caller's input array of `len` items (NULL allowed when `len` is 0).
+pub(crate) fn input_slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T]> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    check(ptr)?;
+    if len
+        .checked_mul(size_of::<T>())
+        .is_none_or(|n| n > isize::MAX as usize)
+    {
+        return Err(ATOM4_OUT_OF_RANGE);
+    }
+    // SAFETY: non-null, aligned, size in range; the header asks for `len`
+    // initialised items.
+    Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// Copies `items` into a caller's output array of `capacity` items and
+/// reports their number through `count` (optional). When they do not fit,
+/// nothing is written but the count, and the status says so.
+pub(crate) fn output_array<T: Copy>(
+    ptr: *mut T,
+    capacity: usize,
+    count: *mut usize,
+    items: &[T],
+) -> Result<()> {
+    output_opt(count, items.len())?;
+    if items.len() > capacity {
+        return Err(ATOM4_BUFFER_TOO_SMALL);
+    }
+    if items.is_empty() {
+        return Ok(());
+    }
+    check(ptr)?;
+    for (i, &item) in items.iter().enumerate() {
+        // SAFETY: i < items.len() <= capacity, which the caller gave us.
+        unsafe { ptr.add(i).write(item) };
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_the_internal_error_status() {
+        assert_eq!(guard(|| panic!("a bug")), ATOM4_INTERNAL_ERROR);
+        assert_eq!(guard(|| Err(ATOM4_BAD_TEXT)), ATOM4_BAD_TEXT);
+        assert_eq!(guard(|| Ok(())), ATOM4_OK);
+    }
+
+    #[test]
+    fn output_arrays_report_the_length_they_need() {
+        let mut buf = [0u8; 2];
+        let mut count = 0;
+        let r = output_array(buf.as_mut_ptr(), 2, &mut count, &[1, 2, 3]);
+        assert_eq!((r, count, buf), (Err(ATOM4_BUFFER_TOO_SMALL), 3, [0, 0]));
+        let r = output_array(buf.as_mut_ptr(), 2, &mut count, &[4]);
+        assert_eq!((r, count, buf), (Ok(()), 1, [4, 0]));
+        let r = output_array(core::ptr::null_mut::<u8>(), 5, &mut count, &[4]);
+        assert_eq!(r, Err(ATOM4_NULL_ARGUMENT));
+    }
+}

@@ -1,0 +1,105 @@
+//! What every entry point returns.
+
+use core::ffi::c_char;
+
+use atom4_core::atom4::{IllegalMove, StateError};
+
+/// The result of a call. Zero is success; the other values say what was
+/// wrong, and the call changed nothing.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_status {
+    /// Success.
+    ATOM4_OK = 0,
+    /// A required pointer was NULL.
+    ATOM4_NULL_ARGUMENT = 1,
+    /// A pointer was not aligned for its type.
+    ATOM4_MISALIGNED = 2,
+    /// A number outside its range: a cell off the board, a board size
+    /// outside 2..16, a level above the highest, a colour above 7.
+    ATOM4_OUT_OF_RANGE = 3,
+    /// The cell lacks two occupied neighbours next to each other.
+    ATOM4_ILLEGAL_MOVE = 4,
+    /// The cell already holds a piece.
+    ATOM4_OCCUPIED = 5,
+    /// The round is over: start the next one first.
+    ATOM4_ROUND_OVER = 6,
+    /// The round is still being played.
+    ATOM4_ROUND_NOT_OVER = 7,
+    /// The change list given to undo is not the last move of the game.
+    ATOM4_NOT_LAST_MOVE = 8,
+    /// Position text that does not parse (see the error offset).
+    ATOM4_BAD_TEXT = 9,
+    /// An output buffer is too small; the required length was reported.
+    ATOM4_BUFFER_TOO_SMALL = 10,
+    /// The atom4_game memory holds no game: not initialised, or overwritten.
+    ATOM4_BAD_GAME = 11,
+    /// A bug in atom4 (a caught panic). Please report it.
+    ATOM4_INTERNAL_ERROR = 12,
+}
+
+use atom4_status::*;
+
+impl From<IllegalMove> for atom4_status {
+    fn from(e: IllegalMove) -> atom4_status {
+        match e {
+            IllegalMove::RoundOver => ATOM4_ROUND_OVER,
+            IllegalMove::OffBoard => ATOM4_OUT_OF_RANGE,
+            IllegalMove::Occupied => ATOM4_OCCUPIED,
+            IllegalMove::Unsupported => ATOM4_ILLEGAL_MOVE,
+        }
+    }
+}
+
+impl From<StateError> for atom4_status {
+    fn from(e: StateError) -> atom4_status {
+        match e {
+            StateError::NotLastMove => ATOM4_NOT_LAST_MOVE,
+            StateError::RoundNotOver => ATOM4_ROUND_NOT_OVER,
+            StateError::TooManyRounds => ATOM4_OUT_OF_RANGE,
+        }
+    }
+}
+
+/// Text for each status, NUL-terminated, in the order of the values.
+const MESSAGES: [&str; 13] = [
+    "ok\0",
+    "a required pointer is NULL\0",
+    "a pointer is not aligned for its type\0",
+    "a number is out of range\0",
+    "illegal move: a piece needs two occupied neighbours next to each other\0",
+    "illegal move: that cell is already occupied\0",
+    "the round is over\0",
+    "the round is not over yet\0",
+    "those changes are not the last move of this game\0",
+    "the position text does not parse\0",
+    "the output buffer is too small\0",
+    "the atom4_game holds no game (not initialised, or overwritten)\0",
+    "internal error in atom4 (please report it)\0",
+];
+
+/// A static, NUL-terminated English description of `status` (any int:
+/// unknown values get "unknown status"). Never free it.
+#[no_mangle]
+pub extern "C" fn atom4_status_str(status: i32) -> *const c_char {
+    let text = usize::try_from(status)
+        .ok()
+        .and_then(|i| MESSAGES.get(i))
+        .copied()
+        .unwrap_or("unknown status\0");
+    text.as_ptr().cast()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_has_its_own_message() {
+        for (i, text) in MESSAGES.iter().enumerate() {
+            assert!(text.ends_with('\0') && text.len() > 2, "{i}");
+            assert_eq!(text.matches('\0').count(), 1);
+        }
+        assert_eq!(ATOM4_INTERNAL_ERROR as usize, MESSAGES.len() - 1);
+    }
+}
