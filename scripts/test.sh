@@ -26,7 +26,7 @@ need() {
 }
 
 step "system packages"
-need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind
+need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux
 
 step "toolchain: components and targets"
 rustup component add rustfmt clippy
@@ -46,3 +46,7 @@ grep -E '^(vectors|classic): ' target/rust-tests.log
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
 grep -E 'passed, [0-9]+ failed' target/c-tests.log
+
+step "terminal front end: the real binary in tmux"
+bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
+grep -E '^tmux: ' target/tmux-test.log

@@ -1,6 +1,7 @@
 //! The Atom-4 engines, configured from short specs such as `classic:4`,
 //! `strong:30ms`, `strong:d6`, `strong:n50000` or `random`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use atom4_core::atom4::{classic, Atom4, StrongEval, StrongSearch, Weights};
@@ -100,12 +101,20 @@ pub struct Atom4Engine {
     pub depths: [u32; 65],
 }
 
-/// Stops a search at a deadline.
-struct Deadline(Instant);
+/// Stops a search at a deadline or when asked, and passes on progress.
+struct Stopper<'a> {
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    progress: &'a mut dyn FnMut(&Report<Cell>),
+}
 
-impl Control<Cell> for Deadline {
+impl Control<Cell> for Stopper<'_> {
     fn should_stop(&mut self, _nodes: u64) -> bool {
-        Instant::now() >= self.0
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn iteration_done(&mut self, report: &Report<Cell>) {
+        (self.progress)(report);
     }
 }
 
@@ -164,8 +173,16 @@ impl Atom4Engine {
     }
 }
 
-impl Engine<Atom4> for Atom4Engine {
-    fn choose(&mut self, game: &Atom4) -> Cell {
+impl Atom4Engine {
+    /// Like [`Engine::choose`], but a strong search also stops soon after
+    /// `stop` is set (answering its last completed depth) and reports each
+    /// completed depth to `progress`: for interactive front ends.
+    pub fn choose_interruptible(
+        &mut self,
+        game: &Atom4,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(&Report<Cell>),
+    ) -> Cell {
         let legal = game.legal_moves();
         let fallback = legal
             .nth(self.rng.below(legal.count().max(1)))
@@ -177,42 +194,34 @@ impl Engine<Atom4> for Atom4Engine {
             }
             EngineSpec::Strong { limit } => {
                 let mut search = StrongSearch::new(&mut self.table, StrongEval::new(self.weights));
-                let seed = self.rng.next_u64();
-                let report = match limit {
-                    StrongLimit::Depth(depth) => search.run(
-                        game,
-                        Limits {
-                            depth,
-                            nodes: u64::MAX,
-                            seed,
-                        },
-                        &mut (),
-                    ),
-                    StrongLimit::Nodes(nodes) => search.run(
-                        game,
-                        Limits {
-                            depth: 64,
-                            nodes,
-                            seed,
-                        },
-                        &mut (),
-                    ),
-                    StrongLimit::Time(t) => search.run(
-                        game,
-                        Limits {
-                            depth: 64,
-                            nodes: u64::MAX,
-                            seed,
-                        },
-                        &mut Deadline(Instant::now() + t),
-                    ),
+                let (depth, nodes, deadline) = match limit {
+                    StrongLimit::Depth(depth) => (depth, u64::MAX, None),
+                    StrongLimit::Nodes(nodes) => (64, nodes, None),
+                    StrongLimit::Time(t) => (64, u64::MAX, Some(Instant::now() + t)),
                 };
+                let limits = Limits {
+                    depth,
+                    nodes,
+                    seed: self.rng.next_u64(),
+                };
+                let mut control = Stopper {
+                    deadline,
+                    stop,
+                    progress,
+                };
+                let report = search.run(game, limits, &mut control);
                 let mv = report.best.unwrap_or(fallback);
                 self.depths[report.depth as usize] += 1;
                 self.last = Some(report);
                 mv
             }
         }
+    }
+}
+
+impl Engine<Atom4> for Atom4Engine {
+    fn choose(&mut self, game: &Atom4) -> Cell {
+        self.choose_interruptible(game, &AtomicBool::new(false), &mut |_| {})
     }
 
     fn name(&self) -> String {

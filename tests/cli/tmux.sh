@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Drives the real `atom4` binary in tmux as a player would: moves the
+# cursor, tries an illegal cell, asks for hints and plays them against the
+# computer to the end of a round, starts the next round, undoes, saves,
+# quits (asked first) and quits with Ctrl-C; asserts on the captured screen
+# and that the terminal is restored each time.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+cargo build -q --release -p atom4-cli
+bin=$root/target/release/atom4
+work=$(mktemp -d)
+server=atom4-test-$$
+tmux_() { tmux -L "$server" "$@"; }
+trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+
+passed=0
+fail() {
+    echo "FAILED: $*"
+    echo "--- screen:"
+    screen
+    exit 1
+}
+ok() { passed=$((passed + 1)); echo "ok: $*"; }
+screen() { tmux_ capture-pane -p -t game; }
+# Waits until the screen shows the pattern (extended regex).
+wait_for() {
+    local pattern=$1 what=$2
+    for _ in $(seq 1 200); do
+        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
+        sleep 0.05
+    done
+    fail "$what: never saw /$pattern/"
+}
+start() {
+    tmux_ kill-session -t game 2>/dev/null || true
+    tmux_ new-session -d -s game -x 100 -y 30 -c "$work" \
+        "TERM=xterm-256color $bin $*; echo ATOM4-EXITED-\$?; sleep 600"
+}
+keys() { tmux_ send-keys -t game "$@"; }
+
+# A game against classic level 0 on 6x6: the computer plays player 2.
+start -a 2 -d 0 --size 6x6 --seed 5 --time 30
+wait_for "Player 1 to move" "the game starts with player 1 to move"
+wait_for "Round 1 +Board 6x6" "the panel shows the round and board"
+wait_for "Tile: red" "the panel shows the tile"
+keys Left Left Left Up Up Up
+wait_for "\(0,0\): a piece needs two occupied neighbours" "the cursor says why a cell is illegal"
+keys Enter
+wait_for "Illegal move at \(0,0\)" "an illegal placement is refused"
+for move in $(seq 1 40); do
+    if screen | grep -Eq "WINS!!|STALEMATE: no more moves left"; then break; fi
+    keys h
+    wait_for "Hint: \([0-9]+,[0-9]+\)" "hint $move"
+    keys Enter
+    wait_for "Player 2 moves \([0-9]+,[0-9]+\)|WINS!!|STALEMATE" "move $move answered"
+done
+wait_for "Player [12] WINS!!|STALEMATE: no more moves left" "the round ends with the original's message"
+keys s
+wait_for "Saved to atom4-save.txt" "s saves the game"
+[ -s "$work/atom4-save.txt" ] && head -1 "$work/atom4-save.txt" | grep -q "atom4 record 1" || fail "save file"
+ok "the save file is a game record"
+keys n
+wait_for "Round 2" "n starts the next round"
+wait_for "Player 2 moves" "the computer opens round 2"
+keys h
+wait_for "Hint:" "a hint in round 2"
+keys Enter
+wait_for "Player 2 moves" "the computer answers"
+keys u
+wait_for "Took back 2 moves" "u takes back a move pair"
+keys q
+wait_for "Really quit\? \(y/n\)" "q asks first"
+keys n
+wait_for "Player 1 to move" "n declines quitting"
+keys q y
+wait_for "ATOM4-EXITED-0" "q y quits"
+screen | grep -q "Round 2" && fail "the alternate screen was not left"
+ok "the terminal is restored after quitting"
+
+# The saved game resumes; Ctrl-C quits at once and restores the terminal.
+start --load atom4-save.txt -a 2 -d 0
+wait_for "WINS!!|STALEMATE" "--load resumes the saved round"
+keys C-c
+wait_for "ATOM4-EXITED-0" "Ctrl-C quits"
+screen | grep -q "Board 6x6" && fail "Ctrl-C left the game on screen"
+ok "the terminal is restored after Ctrl-C"
+
+# The strong engine as the opponent: it thinks visibly and answers.
+start -a 1 --engine strong --time 1500 --seed 2
+wait_for "Computer: strong:1500ms" "the strong engine is the opponent"
+wait_for "Thinking\.\.\. depth [0-9]+" "the panel shows the depth reached while thinking"
+wait_for "Player 1 moves \(" "the strong engine opens"
+keys q y
+wait_for "ATOM4-EXITED-0" "quits"
+
+# A terminal too small gets a clear message.
+tmux_ kill-session -t game
+tmux_ new-session -d -s game -x 40 -y 12 -c "$work" "TERM=xterm-256color $bin; echo ATOM4-EXITED-\$?; sleep 600"
+wait_for "the terminal is too small" "a small terminal is explained"
+wait_for "ATOM4-EXITED-2" "and the exit status says so"
+
+echo "tmux: $passed checks passed"
