@@ -62,6 +62,16 @@ pub trait Game: Copy {
     /// of the new position given the key `hash` of this one.
     fn play(&mut self, mv: Self::Move, hash: u64) -> u64;
 
+    /// What [`Game::unplay`] needs to take a move back. The search holds
+    /// one per ply instead of a copy of the position: keep it small.
+    type Undo: Copy;
+
+    /// Like [`Game::play`], also returning what takes the move back.
+    fn play_undoable(&mut self, mv: Self::Move, hash: u64) -> (u64, Self::Undo);
+
+    /// Takes back the move that returned `undo`, the last one made.
+    fn unplay(&mut self, undo: &Self::Undo);
+
     /// The Zobrist key of this position, from scratch.
     fn hash(&self) -> u64;
 

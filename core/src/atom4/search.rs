@@ -1,7 +1,7 @@
 //! Atom-4 as the generic search sees it: the [`Game`] implementation and
 //! its Zobrist keys.
 
-use super::board::{Change, Recorder};
+use super::board::{Change, Changes, Recorder};
 use super::color::Tile;
 use super::state::{Atom4, Player, Status};
 use crate::game::{Game, MoveList, Outcome, Side};
@@ -78,6 +78,17 @@ impl Recorder for KeyUpdate {
     }
 }
 
+/// Records the changes and folds them into the key in one pass.
+struct KeyAndChanges(KeyUpdate, Changes);
+
+impl Recorder for KeyAndChanges {
+    #[inline]
+    fn record(&mut self, change: Change, changed: bool) {
+        self.0.record(change, changed);
+        self.1.record(change, changed);
+    }
+}
+
 impl Game for Atom4 {
     type Move = Cell;
 
@@ -112,6 +123,21 @@ impl Game for Atom4 {
         key.0 ^ tile_key(self.tile())
     }
 
+    type Undo = Changes;
+
+    #[inline]
+    fn play_undoable(&mut self, mv: Cell, hash: u64) -> (u64, Changes) {
+        let mut both = KeyAndChanges(KeyUpdate(hash ^ tile_key(self.tile())), Changes::new());
+        self.play_unchecked(mv, &mut both);
+        (both.0 .0 ^ tile_key(self.tile()), both.1)
+    }
+
+    #[inline]
+    fn unplay(&mut self, undo: &Changes) {
+        // The search only takes back the move it just made, which fits.
+        let _ = Atom4::unplay(self, undo);
+    }
+
     fn hash(&self) -> u64 {
         let board = self.board();
         board
@@ -130,6 +156,29 @@ impl Game for Atom4 {
 mod tests {
     use super::*;
     use crate::rng::Rng;
+
+    /// Making a move in place and taking it back restores the position
+    /// exactly, and the key matches `play`'s.
+    #[test]
+    fn play_undoable_and_unplay_restore_exactly() {
+        let mut rng = Rng::new(9);
+        let mut moves = MoveList::new();
+        let mut game = Atom4::standard();
+        let mut hash = Game::hash(&game);
+        while game.outcome().is_none() {
+            Game::legal_moves(&game, &mut moves);
+            for &mv in moves.iter() {
+                let (before, mut copy) = (game, game);
+                let (key, undo) = game.play_undoable(mv, hash);
+                assert_eq!(key, copy.play(mv, hash));
+                assert_eq!(game, copy);
+                Game::unplay(&mut game, &undo);
+                assert_eq!(game, before);
+            }
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            hash = game.play(mv, hash);
+        }
+    }
 
     /// The key kept up to date move by move equals the key from scratch.
     #[test]

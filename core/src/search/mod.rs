@@ -120,9 +120,12 @@ const LMR_AFTER: usize = 3;
 /// ... at this depth or more, a quiet move is first searched a ply shallower.
 const LMR_MIN_DEPTH: u8 = 3;
 
-/// Ordering keys: the hash move, then killers, then history.
-const HASH_MOVE: i32 = 1 << 30;
-const KILLER: i32 = 1 << 20;
+/// Ordering keys: the hash move, then killers, then history plus hint
+/// (clamped below killers). Keys are `i16` because every ply of the
+/// recursion holds one per move: stack is what small targets lack.
+const HASH_MOVE: i16 = i16::MAX;
+const KILLER: i16 = i16::MAX - 1;
+const ORDINARY_MAX: i32 = KILLER as i32 - 1;
 
 impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
     /// A search with `table` as its transposition table (any length; a
@@ -215,15 +218,16 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         moves: &mut MoveList<G::Move>,
         control: &mut impl Control<G::Move>,
     ) -> (i32, G::Move) {
+        // One copy, changed and restored move by move below.
+        let mut node = *game;
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
         let mut best = (i32::MIN, moves[0]);
         let mut best_index = 0;
         for i in 0..moves.len() {
             let mv = moves[i];
-            let mut child = *game;
-            let child_hash = child.play(mv, hash);
+            let (child_hash, undo) = node.play_undoable(mv, hash);
             let score = self.search_child(
-                &child,
+                &mut node,
                 child_hash,
                 depth,
                 1,
@@ -233,6 +237,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 beta,
                 control,
             );
+            node.unplay(&undo);
             if self.aborted {
                 break;
             }
@@ -258,7 +263,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
-        child: &G,
+        child: &mut G,
         hash: u64,
         depth: u8,
         ply: usize,
@@ -289,11 +294,11 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        game: &G,
+        game: &mut G,
         hash: u64,
         depth: u8,
         ply: usize,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         control: &mut impl Control<G::Move>,
     ) -> i32 {
@@ -314,7 +319,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             };
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
-            return self.evaluator.evaluate(game);
+            return self.evaluate(game);
         }
         // The table.
         let mut hash_move = None;
@@ -333,30 +338,46 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 }
             }
         }
+        self.expand(game, hash, depth, ply, alpha, beta, hash_move, control)
+    }
+
+    /// The moves of an inner node, searched in order. Out of line, so that
+    /// the move list and keys take stack only at nodes that have children,
+    /// not at the leaves.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        game: &mut G,
+        hash: u64,
+        depth: u8,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        hash_move: Option<G::Move>,
+        control: &mut impl Control<G::Move>,
+    ) -> i32 {
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         if moves.is_empty() {
             return 0;
         }
         let side = game.side_to_move().index();
-        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        let mut keys: ArrayVec<i16, MAX_MOVES> = ArrayVec::new();
         // Bit `i` set: move `i` (in list order) is tactical.
         let mut tactical = [0u64; MAX_MOVES / 64];
         for (i, &mv) in moves.iter().enumerate() {
             // At depth 1 the children are leaves: their evaluation is the
             // real cost, and history alone orders them well enough.
-            let hint = if depth > 1 {
-                self.evaluator.move_hint(game, mv)
-            } else {
-                0
-            };
+            let hint = if depth > 1 { self.hint(game, mv) } else { 0 };
             tactical[i / 64] |= ((hint >= TACTICAL) as u64) << (i % 64);
             let key = if Some(mv) == hash_move {
                 HASH_MOVE
             } else if self.killers[ply].contains(&Some(mv)) {
                 KILLER
             } else {
-                self.history[side][G::move_slot(mv)] as i32 + hint
+                (self.history[side][G::move_slot(mv)] as i32 + hint)
+                    .clamp(-ORDINARY_MAX, ORDINARY_MAX) as i16
             };
             keys.push(key);
         }
@@ -382,15 +403,14 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             tactical[pick / 64] =
                 tactical[pick / 64] & !(1 << (pick % 64)) | (ti as u64) << (pick % 64);
             let mv = moves[i];
-            let mut child = *game;
-            let child_hash = child.play(mv, hash);
+            let (child_hash, undo) = game.play_undoable(mv, hash);
             // Late, quiet moves first get a reduced look.
             let reduce = i >= LMR_AFTER
                 && depth >= LMR_MIN_DEPTH
                 && keys[i] < KILLER
                 && !is_tactical(&tactical, i);
             let score = self.search_child(
-                &child,
+                game,
                 child_hash,
                 depth,
                 ply + 1,
@@ -400,6 +420,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 beta,
                 control,
             );
+            game.unplay(&undo);
             if self.aborted {
                 return 0;
             }
@@ -433,7 +454,21 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         best_score
     }
 
-    /// The expected line: `first`, then the table's moves while they are legal.
+    /// The evaluator's calls, kept out of line so that their locals live
+    /// only while they run instead of in every recursion frame.
+    #[inline(never)]
+    fn evaluate(&mut self, game: &G) -> i32 {
+        self.evaluator.evaluate(game)
+    }
+
+    #[inline(never)]
+    fn hint(&mut self, game: &G, mv: G::Move) -> i32 {
+        self.evaluator.move_hint(game, mv)
+    }
+
+    /// The expected line: `first`, then the table's moves while they are
+    /// legal. Out of line: its move list need not sit under the search.
+    #[inline(never)]
     fn principal_variation(
         &self,
         game: &G,
