@@ -26,14 +26,15 @@ need() {
 }
 
 step "system packages"
-need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux
+need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux qemu-system-arm qemu-system-arm
 
 step "toolchain: components and targets"
-rustup component add rustfmt clippy
-rustup target add thumbv6m-none-eabi
+rustup component add rustfmt clippy llvm-tools
+rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf
 
 step "format and lints"
 cargo fmt --all --check
+(cd tests/embedded && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
@@ -50,3 +51,7 @@ grep -E 'passed, [0-9]+ failed' target/c-tests.log
 step "terminal front end: the real binary in tmux"
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log
+
+step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
+bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
+grep -E '^embedded: ' target/embedded.log
