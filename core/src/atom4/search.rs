@@ -170,13 +170,13 @@ mod tests {
             for &mv in moves.iter() {
                 let (before, mut copy) = (game, game);
                 let (key, undo) = game.play_undoable(mv, hash);
-                assert_eq!(key, copy.play(mv, hash));
+                assert_eq!(key, Game::play(&mut copy, mv, hash));
                 assert_eq!(game, copy);
                 Game::unplay(&mut game, &undo);
                 assert_eq!(game, before);
             }
             let mv = moves[rng.below(moves.len() as u32) as usize];
-            hash = game.play(mv, hash);
+            hash = Game::play(&mut game, mv, hash);
         }
     }
 
