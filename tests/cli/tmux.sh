@@ -14,6 +14,10 @@ server=atom4-test-$$
 tmux_() { tmux -L "$server" "$@"; }
 trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
+# A session that outlives the others, so that killing one never stops the
+# server while the next one starts (tmux: "server exited unexpectedly").
+tmux_ new-session -d -s keeper "sleep 3600"
+
 passed=0
 fail() {
     echo "FAILED: $*"
