@@ -1,7 +1,9 @@
 //! The checks every entry point makes: the panic boundary, and the only
 //! places where caller pointers become references.
 
+use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::AtomicU32;
 
 use crate::status::atom4_status::{self, *};
 
@@ -24,6 +26,16 @@ fn check<T>(ptr: *const T) -> Result<()> {
         Err(ATOM4_MISALIGNED)
     } else {
         Ok(())
+    }
+}
+
+/// An array of `len` items at `ptr`: pointer checked, size within what a
+/// slice may span.
+fn check_array<T>(ptr: *const T, len: usize) -> Result<()> {
+    check(ptr)?;
+    match len.checked_mul(size_of::<T>()) {
+        Some(n) if n <= isize::MAX as usize => Ok(()),
+        _ => Err(ATOM4_OUT_OF_RANGE),
     }
 }
 
@@ -57,16 +69,36 @@ pub(crate) fn input_slice<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T]> {
     if len == 0 {
         return Ok(&[]);
     }
-    check(ptr)?;
-    if len
-        .checked_mul(size_of::<T>())
-        .is_none_or(|n| n > isize::MAX as usize)
-    {
-        return Err(ATOM4_OUT_OF_RANGE);
-    }
+    check_array(ptr, len)?;
     // SAFETY: non-null, aligned, size in range; the header asks for `len`
     // initialised items.
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
+}
+
+/// A caller's writable array of `len` items whose contents are not
+/// trusted (NULL allowed when `len` is 0).
+pub(crate) fn uninit_slice<'a, T>(
+    ptr: *mut MaybeUninit<T>,
+    len: usize,
+) -> Result<&'a mut [MaybeUninit<T>]> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    check_array(ptr.cast_const(), len)?;
+    // SAFETY: non-null, aligned, size in range; MaybeUninit claims nothing
+    // about the contents.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// A caller's optional stop flag (NULL: none), read atomically.
+pub(crate) fn atomic_flag<'a>(ptr: *const u32) -> Result<Option<&'a AtomicU32>> {
+    if ptr.is_null() {
+        return Ok(None);
+    }
+    check(ptr)?;
+    // SAFETY: non-null and aligned; u32 and AtomicU32 have the same layout,
+    // and the header asks callers to write the flag atomically.
+    Ok(Some(unsafe { AtomicU32::from_ptr(ptr.cast_mut()) }))
 }
 
 /// Copies `items` into a caller's output array of `capacity` items and

@@ -9,7 +9,7 @@ use atom4_core::atom4::{classic, StrongEval, StrongSearch, Weights};
 use atom4_core::search::{Control, Entry, Limits, MAX_PLY};
 use atom4_core::{Cell, Rng};
 
-use crate::boundary::{guard, input, output, Result};
+use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
 use crate::game::{atom4_cell, atom4_game, read};
 use crate::status::atom4_status::{self, *};
 
@@ -177,15 +177,7 @@ pub extern "C" fn atom4_strong_search(
         if limits.depth as usize > MAX_PLY {
             return Err(ATOM4_OUT_OF_RANGE);
         }
-        let flag = if limits.stop_flag.is_null() {
-            None
-        } else {
-            input(limits.stop_flag)?;
-            // SAFETY: non-null and aligned (checked above); u32 and
-            // AtomicU32 have the same layout, and the header asks callers
-            // to write the flag atomically.
-            Some(unsafe { AtomicU32::from_ptr(limits.stop_flag.cast_mut()) })
-        };
+        let flag = atomic_flag(limits.stop_flag)?;
         let slots = table_slots(table, table_length)?;
         let mut control = CallerControl {
             callback: limits.should_stop,
@@ -232,30 +224,11 @@ pub extern "C" fn atom4_strong_search(
 /// The caller's table as search slots, each overwritten with an empty entry
 /// first, so whatever bytes were there are never read as entries.
 fn table_slots<'a>(table: *mut atom4_tt_entry, length: usize) -> Result<&'a mut [Entry<Cell>]> {
-    if length == 0 {
-        return Ok(&mut []);
+    let slots = uninit_slice(table.cast::<MaybeUninit<Entry<Cell>>>(), length)?;
+    for slot in slots.iter_mut() {
+        slot.write(Entry::EMPTY);
     }
-    if table.is_null() {
-        return Err(ATOM4_NULL_ARGUMENT);
-    }
-    if !table.is_aligned() {
-        return Err(ATOM4_MISALIGNED);
-    }
-    if length > isize::MAX as usize / size_of::<atom4_tt_entry>() {
-        return Err(ATOM4_OUT_OF_RANGE);
-    }
-    let slots = table.cast::<MaybeUninit<Entry<Cell>>>();
-    // SAFETY: the caller gave `length` writable slots of the same size and
-    // alignment as Entry<Cell> (asserted above); MaybeUninit makes no claim
-    // about their contents, and after the loop every slot is initialised.
-    unsafe {
-        let uninit = core::slice::from_raw_parts_mut(slots, length);
-        for slot in uninit.iter_mut() {
-            slot.write(Entry::EMPTY);
-        }
-        Ok(core::slice::from_raw_parts_mut(
-            slots.cast::<Entry<Cell>>(),
-            length,
-        ))
-    }
+    // SAFETY: every slot was initialised just above; atom4_tt_entry and
+    // Entry<Cell> have the same size and alignment (asserted above).
+    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<Entry<Cell>>] as *mut [Entry<Cell>]) })
 }
