@@ -226,10 +226,10 @@ impl App {
         let mover = self.game.side_to_move();
         let changes = self.game.play(cell)?;
         self.history.push((cell, changes));
-        self.message = match self.game.status() {
-            Status::Playing => format!("Player {} moves {}", mover.number(), coords(cell)),
-            Status::Won(p) => format!("Player {} WINS!! (n: next round, q: quit)", p.number()),
-            Status::Stalemate => "STALEMATE: no more moves left (n: next round, q: quit)".into(),
+        self.message = if self.game.is_over() {
+            self.turn_message()
+        } else {
+            format!("Player {} moves {}", mover.number(), coords(cell))
         };
         Ok(())
     }
