@@ -134,8 +134,8 @@ impl Game for Atom4 {
 
     #[inline]
     fn unplay(&mut self, undo: &Changes) {
-        // The search only takes back the move it just made, which fits.
-        let _ = Atom4::unplay(self, undo);
+        // The search only takes back the move it just made: no checks.
+        self.revert_last(undo);
     }
 
     fn hash(&self) -> u64 {

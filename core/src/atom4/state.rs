@@ -336,13 +336,19 @@ impl Atom4 {
         if !fits {
             return Err(StateError::NotLastMove);
         }
+        self.revert_last(changes);
+        Ok(())
+    }
+
+    /// Takes back the last move without checking that `changes` are it:
+    /// for the search, which only takes back the move it just made.
+    pub(crate) fn revert_last(&mut self, changes: &Changes) {
         if let Status::Won(p) = self.status {
-            self.scores[p.index()] -= 1;
+            self.scores[p.index()] = self.scores[p.index()].saturating_sub(1);
         }
         self.board.revert(changes);
-        self.tile = tile;
+        self.tile = self.tile.advance(5);
         self.status = Status::Playing;
-        Ok(())
     }
 
     /// Starts the next round (after a win or stalemate): empty board with the
