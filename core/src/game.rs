@@ -1,8 +1,9 @@
 //! What the generic search needs to know of a game.
 //!
-//! A game is a small `Copy` state (the search copies it to make a move, so
-//! nothing is undone), a way to list legal moves into a fixed-size list,
-//! and a Zobrist key kept up to date move by move. Evaluation is separate
+//! A game is a small `Copy` state with make/unmake (the search changes one
+//! position in place and restores it: a copy per ply costs stack that small
+//! targets lack), a way to list legal moves into a fixed-size list, and a
+//! Zobrist key kept up to date move by move. Evaluation is separate
 //! (see [`crate::search::Evaluator`]), so several evaluators can share one
 //! set of rules. Every game of the engine lives on at most 16 x 16 cells, so
 //! 256 moves always suffice.

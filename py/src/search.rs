@@ -1,0 +1,320 @@
+//! Searching from Python: the classic levels, the strong engine and batch
+//! random playouts. The GIL is released while the engine works, so other
+//! Python threads run, and `Engine.stop()` can end a search from one.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use atom4_core::atom4::classic::ClassicError;
+use atom4_core::atom4::playout::random_playout;
+use atom4_core::atom4::{classic, Atom4, Status, StrongEval, StrongSearch, Weights};
+use atom4_core::search::{Control, Entry, Limits, Report, MAX_PLY};
+use atom4_core::{Cell, Rng};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::board::Board;
+use crate::moves::Move;
+
+fn classic_error(e: ClassicError) -> PyErr {
+    PyValueError::new_err(match e {
+        ClassicError::RoundOver => "the round is over: there is no move to choose".to_string(),
+        other => other.to_string(),
+    })
+}
+
+fn game_of(board: &Bound<'_, Board>) -> Atom4 {
+    board.borrow().game
+}
+
+/// A seed from the clock, for callers who give none.
+fn fresh_seed() -> u64 {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    Rng::new(now.as_nanos() as u64).next_u64()
+}
+
+/// What the classic AI thinks of a position.
+#[pyclass(module = "atom4", name = "ClassicAnalysis", frozen, get_all)]
+pub struct ClassicAnalysis {
+    /// The best value, the original's 32-bit float.
+    value: f32,
+    /// Every move with that value, in action order.
+    best_moves: Vec<Move>,
+    /// Positions visited.
+    nodes: u64,
+}
+
+#[pymethods]
+impl ClassicAnalysis {
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self
+            .best_moves
+            .iter()
+            .map(|m| format!("{},{}", m.cell.x(), m.cell.y()))
+            .collect();
+        format!(
+            "ClassicAnalysis(value={}, best_moves=[{}], nodes={})",
+            self.value,
+            moves.join(" "),
+            self.nodes
+        )
+    }
+}
+
+/// The classic AI of atom4 4.1 at `level` (0..=8; the original's `-d`):
+/// its best value and every best move.
+#[pyfunction]
+#[pyo3(signature = (board, level = 2))]
+pub fn classic_analyse(
+    py: Python<'_>,
+    board: &Bound<'_, Board>,
+    level: u8,
+) -> PyResult<ClassicAnalysis> {
+    let game = game_of(board);
+    let analysis = py
+        .detach(|| classic::analyse(&game, level))
+        .map_err(classic_error)?;
+    Ok(ClassicAnalysis {
+        value: analysis.value,
+        best_moves: analysis.best_moves.iter().copied().map(Move::of).collect(),
+        nodes: analysis.nodes,
+    })
+}
+
+/// The classic AI's move at `level`: uniformly random among the best, as
+/// the original; the same seed gives the same choice.
+#[pyfunction]
+#[pyo3(signature = (board, level = 2, *, seed = None))]
+pub fn classic_move(
+    py: Python<'_>,
+    board: &Bound<'_, Board>,
+    level: u8,
+    seed: Option<u64>,
+) -> PyResult<Move> {
+    let game = game_of(board);
+    let mut rng = Rng::new(seed.unwrap_or_else(fresh_seed));
+    py.detach(|| classic::choose(&game, level, &mut rng))
+        .map(Move::of)
+        .map_err(classic_error)
+}
+
+/// The result of a strong search.
+#[pyclass(module = "atom4", name = "SearchResult", frozen, get_all)]
+pub struct SearchResult {
+    /// The best move found.
+    r#move: Move,
+    /// From the side to move's view; beyond `MATE - MAX_DEPTH` a forced
+    /// win (`MATE - plies`), below its negation a forced loss.
+    score: i32,
+    /// The depth of the last completed iteration.
+    depth: u8,
+    /// Nodes searched.
+    nodes: u64,
+    /// The expected line, starting with `move`.
+    pv: Vec<Move>,
+}
+
+#[pymethods]
+impl SearchResult {
+    fn __repr__(&self) -> String {
+        let pv: Vec<String> = self
+            .pv
+            .iter()
+            .map(|m| format!("{},{}", m.cell.x(), m.cell.y()))
+            .collect();
+        format!(
+            "SearchResult(move=Move({}, {}), score={}, depth={}, nodes={}, pv=[{}])",
+            self.r#move.cell.x(),
+            self.r#move.cell.y(),
+            self.score,
+            self.depth,
+            self.nodes,
+            pv.join(" ")
+        )
+    }
+}
+
+/// Stops at the deadline or when `Engine.stop()` is called.
+struct Stopper<'a> {
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+}
+
+impl Control<Cell> for Stopper<'_> {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// The strong engine with its transposition table. One search runs at a
+/// time per engine (a second caller waits); `stop()` may come from any
+/// thread.
+#[pyclass(module = "atom4", name = "Engine", frozen)]
+pub struct Engine {
+    table: Mutex<Vec<Entry<Cell>>>,
+    stop: AtomicBool,
+}
+
+/// The time per move when no limit is given.
+const DEFAULT_TIME: f64 = 0.1;
+
+#[pymethods]
+impl Engine {
+    /// An engine with a transposition table of about `hash_mb` MiB
+    /// (rounded down to a power of two number of 8-byte entries).
+    #[new]
+    #[pyo3(signature = (*, hash_mb = 16))]
+    fn new(hash_mb: u32) -> PyResult<Engine> {
+        if !(1..=4096).contains(&hash_mb) {
+            return Err(PyValueError::new_err("hash_mb goes from 1 to 4096"));
+        }
+        let entries = (hash_mb as usize) << 20 >> 3;
+        let len = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        Ok(Engine {
+            table: Mutex::new(vec![Entry::EMPTY; len]),
+            stop: AtomicBool::new(false),
+        })
+    }
+
+    /// Searches `board` by iterative deepening until a limit: `depth`
+    /// (1..=64), `time` (seconds), `nodes`; with none given, 0.1 s. `seed`
+    /// varies the choice among equal moves. The GIL is released meanwhile.
+    #[pyo3(signature = (board, *, depth = None, time = None, nodes = None, seed = 0))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, Board>,
+        depth: Option<i64>,
+        time: Option<f64>,
+        nodes: Option<i64>,
+        seed: u64,
+    ) -> PyResult<SearchResult> {
+        let game = game_of(board);
+        if game.status() != Status::Playing {
+            return Err(PyValueError::new_err(
+                "the round is over: there is no move to search",
+            ));
+        }
+        let depth = match depth {
+            None => MAX_PLY as u8,
+            Some(d) if (1..=MAX_PLY as i64).contains(&d) => d as u8,
+            Some(d) => {
+                return Err(PyValueError::new_err(format!(
+                    "depth {d}: depths go from 1 to {MAX_PLY}"
+                )))
+            }
+        };
+        let nodes = match nodes {
+            None => u64::MAX,
+            Some(n) if n >= 1 => n as u64,
+            Some(n) => return Err(PyValueError::new_err(format!("nodes {n}: give at least 1"))),
+        };
+        let time = match time {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(PyValueError::new_err(format!(
+                    "time {t}: give a positive number of seconds"
+                )))
+            }
+            Some(t) => Some(t),
+            None if depth == MAX_PLY as u8 && nodes == u64::MAX => Some(DEFAULT_TIME),
+            None => None,
+        };
+        let deadline = time.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+        let report = py.detach(|| {
+            // A poisoned lock only means an earlier search panicked; the
+            // table holds hints, never something a search must trust.
+            let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+            self.stop.store(false, Ordering::Relaxed);
+            let mut search = StrongSearch::new(&mut table, StrongEval::new(Weights::DEFAULT));
+            let mut control = Stopper {
+                deadline,
+                stop: &self.stop,
+            };
+            search.run(&game, Limits { depth, nodes, seed }, &mut control)
+        });
+        result(report)
+    }
+
+    /// Ends the running search soon; it answers with its last completed
+    /// depth. Does nothing when no search runs.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Forgets what earlier searches stored.
+    fn clear(&self, py: Python<'_>) {
+        py.detach(|| {
+            let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+            table.fill(Entry::EMPTY);
+        });
+    }
+}
+
+fn result(report: Report<Cell>) -> PyResult<SearchResult> {
+    let best = report
+        .best
+        .ok_or_else(|| PyRuntimeError::new_err("the search found no move"))?;
+    Ok(SearchResult {
+        r#move: Move::of(best),
+        score: report.score,
+        depth: report.depth,
+        nodes: report.nodes,
+        pv: report.pv.iter().copied().map(Move::of).collect(),
+    })
+}
+
+/// What a batch of random playouts did.
+#[pyclass(module = "atom4", name = "PlayoutStats", frozen, get_all)]
+pub struct PlayoutStats {
+    games: u64,
+    moves: u64,
+    /// Rounds won by player 1 and by player 2.
+    wins: (u64, u64),
+    stalemates: u64,
+}
+
+#[pymethods]
+impl PlayoutStats {
+    fn __repr__(&self) -> String {
+        format!(
+            "PlayoutStats(games={}, moves={}, wins={:?}, stalemates={})",
+            self.games, self.moves, self.wins, self.stalemates
+        )
+    }
+}
+
+/// Plays `games` uniformly random rounds from `board` in Rust (the GIL
+/// released) and counts the results; `board` is not changed.
+#[pyfunction]
+#[pyo3(signature = (board, games, *, seed = 0))]
+pub fn random_playouts(
+    py: Python<'_>,
+    board: &Bound<'_, Board>,
+    games: u64,
+    seed: u64,
+) -> PlayoutStats {
+    let start = game_of(board);
+    py.detach(|| {
+        let mut rng = Rng::new(seed);
+        let mut stats = PlayoutStats {
+            games,
+            moves: 0,
+            wins: (0, 0),
+            stalemates: 0,
+        };
+        for _ in 0..games {
+            let mut game = start;
+            stats.moves += u64::from(random_playout(&mut game, &mut rng));
+            match game.status() {
+                Status::Won(p) if p.number() == 1 => stats.wins.0 += 1,
+                Status::Won(_) => stats.wins.1 += 1,
+                Status::Stalemate => stats.stalemates += 1,
+                Status::Playing => {}
+            }
+        }
+        stats
+    })
+}
