@@ -48,6 +48,15 @@ step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
 grep -E 'passed, [0-9]+ failed' target/c-tests.log
 
+step "Python package: pip install ./py, pytest (vectors, PettingZoo), mypy --strict, stubtest"
+python3 -c 'import venv, ensurepip' 2>/dev/null || need false python3-venv
+python3 -m venv target/py-venv
+target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
+(cd py && ../target/py-venv/bin/python -m pytest -q -s) 2>&1 | tee target/py-tests.log
+grep -E '^python (vectors|classic): |[0-9]+ passed' target/py-tests.log
+(cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
+    && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
+
 step "terminal front end: the real binary in tmux"
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log

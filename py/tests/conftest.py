@@ -1,0 +1,40 @@
+"""Shared helpers: where the golden vectors are, and how to read them."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+
+def shared_dir() -> Path:
+    """`shared/` beside the project root, or `$ATOM4_SHARED`."""
+    env = os.environ.get("ATOM4_SHARED")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2].parent / "shared"
+
+
+def vector_files() -> list[Path]:
+    """The golden files plus those named in `$ATOM4_EXTRA_VECTORS`."""
+    folder = shared_dir() / "vectors" / "atom4"
+    files = [folder / "games.jsonl.gz", folder / "classic_ai.jsonl.gz"]
+    extra = os.environ.get("ATOM4_EXTRA_VECTORS", "")
+    files += [Path(p) for p in extra.split(":") if p]
+    return files
+
+
+def records(kind: str) -> Iterator[dict[str, Any]]:
+    """Every record of `kind` ("rounds" for games, "best_moves" for
+    classic positions) in the vector files."""
+    for path in vector_files():
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as lines:
+            for line in lines:
+                if line.strip():
+                    record = json.loads(line)
+                    if kind in record:
+                        yield record
