@@ -11,7 +11,7 @@ use atom4_core::atom4::playout::random_playout;
 use atom4_core::atom4::{classic, Atom4, Status, StrongEval, StrongSearch, Weights};
 use atom4_core::search::{Control, Entry, Limits, Report, MAX_PLY};
 use atom4_core::{Cell, Rng};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::Board;
@@ -173,8 +173,15 @@ impl Engine {
         }
         let entries = (hash_mb as usize) << 20 >> 3;
         let len = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        // Asked for, not assumed: a failed allocation is a MemoryError,
+        // not an abort of the interpreter.
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(len)
+            .map_err(|_| PyMemoryError::new_err(format!("no memory for a {hash_mb} MiB table")))?;
+        table.resize(len, Entry::EMPTY);
         Ok(Engine {
-            table: Mutex::new(vec![Entry::EMPTY; len]),
+            table: Mutex::new(table),
             stop: AtomicBool::new(false),
         })
     }
