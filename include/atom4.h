@@ -136,6 +136,35 @@ typedef struct atom4_game {
 } atom4_game;
 
 /**
+ * A board of any contents: `cells[y * 16 + x]` is -1 for an empty cell or
+ * a colour 0..7, for x < width and y < height (2..16 each way); the other
+ * entries are ignored.
+ */
+typedef struct atom4_board {
+  uint8_t width;
+  uint8_t height;
+  int8_t cells[ATOM4_MAX_CELLS];
+} atom4_board;
+
+/**
+ * One cell changed by a move. Colours are 0..7 (bit 0 red, bit 1 green,
+ * bit 2 blue: 0 black, 7 white).
+ */
+typedef struct atom4_change {
+  uint8_t x;
+  uint8_t y;
+  /**
+   * The colour before the move, -1 when the cell was empty (as the
+   * placed piece's cell always is).
+   */
+  int8_t before;
+  /**
+   * The colour after the move.
+   */
+  uint8_t after;
+} atom4_change;
+
+/**
  * Everything about a game but its cells.
  */
 typedef struct atom4_info {
@@ -168,24 +197,6 @@ typedef struct atom4_info {
   uint16_t legal_count;
   uint16_t empty_count;
 } atom4_info;
-
-/**
- * One cell changed by a move. Colours are 0..7 (bit 0 red, bit 1 green,
- * bit 2 blue: 0 black, 7 white).
- */
-typedef struct atom4_change {
-  uint8_t x;
-  uint8_t y;
-  /**
-   * The colour before the move, -1 when the cell was empty (as the
-   * placed piece's cell always is).
-   */
-  int8_t before;
-  /**
-   * The colour after the move.
-   */
-  uint8_t after;
-} atom4_change;
 
 /**
  * A cell of the board: column x (0 at the left), row y (0 at the top).
@@ -302,6 +313,40 @@ extern "C" {
  * static: never free it.
  */
 const char *atom4_version(void);
+
+/**
+ * Copies the board of `game` into `board`.
+ */
+enum atom4_status atom4_game_board(const struct atom4_game *game, struct atom4_board *board);
+
+/**
+ * The neighbour of (x, y) in direction `dir` on a width x height board.
+ * Directions 0..5 go clockwise from the upper left (0 upper left,
+ * 1 upper right, 2 right, 3 lower right, 4 lower left, 5 left); odd rows
+ * sit half a cell right. ATOM4_OUT_OF_RANGE when there is no such
+ * neighbour (or a bad size, cell or direction).
+ */
+enum atom4_status atom4_board_neighbour(uint8_t width, uint8_t height, uint8_t x, uint8_t y, uint8_t dir, uint8_t *nx, uint8_t *ny);
+
+/**
+ * Whether a piece may go to (x, y): the cell is empty and has two
+ * occupied neighbours next to each other.
+ */
+enum atom4_status atom4_board_is_legal(const struct atom4_board *board, uint8_t x, uint8_t y, bool *legal);
+
+/**
+ * What placing `piece` (a colour 1..6) on the empty cell (x, y) would
+ * change, without changing `board`: the placed piece first, then the
+ * splashed cells in direction order. A propagator (0 or 7) splashes
+ * nothing: the count is 0. ATOM4_OCCUPIED if the cell holds a piece.
+ */
+enum atom4_status atom4_board_splash(const struct atom4_board *board, uint8_t x, uint8_t y, int8_t piece, struct atom4_change *changes, size_t capacity, size_t *count);
+
+/**
+ * How many cells of colour `piece` follow (x, y) in direction `dir`, not
+ * counting (x, y) itself, stopping at `limit`.
+ */
+enum atom4_status atom4_board_run(const struct atom4_board *board, uint8_t x, uint8_t y, uint8_t dir, int8_t piece, uint32_t limit, uint32_t *count);
 
 /**
  * Starts a new game (round 1) on a `width` x `height` board, 2..16 each

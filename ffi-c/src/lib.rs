@@ -8,12 +8,14 @@
 // The C ABI takes raw pointers by design; every one is checked by `boundary`.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
+pub mod board;
 mod boundary;
 pub mod game;
 pub mod search;
 pub mod status;
 pub mod text;
 
+pub use board::*;
 pub use game::*;
 pub use search::*;
 pub use status::*;
