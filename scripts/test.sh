@@ -48,6 +48,10 @@ step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
 grep -E 'passed, [0-9]+ failed' target/c-tests.log
 
+step "atom4 4.1 compatibility headers: the C++ test front end, plain / sanitized / thread-sanitized"
+bash tests/compat/run.sh 2>&1 | tee target/compat-tests.log
+grep -E 'checks passed, [0-9]+ failed' target/compat-tests.log
+
 step "Python package: pip install ./py, pytest (vectors, PettingZoo), mypy --strict, stubtest"
 python3 -c 'import venv, ensurepip' 2>/dev/null || need false python3-venv
 python3 -m venv target/py-venv
