@@ -21,7 +21,7 @@ pub struct atom4_board {
 }
 
 impl atom4_board {
-    fn to_core(&self) -> Result<Board> {
+    fn decode(&self) -> Result<Board> {
         let mut board = Board::empty(self.width, self.height).map_err(|_| ATOM4_OUT_OF_RANGE)?;
         for y in 0..self.height {
             for x in 0..self.width {
@@ -115,7 +115,7 @@ pub extern "C" fn atom4_board_is_legal(
     legal: *mut bool,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.to_core()?;
+        let board = input(board)?.decode()?;
         let cell = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
         output(legal, board.is_legal(cell))
     })
@@ -136,7 +136,7 @@ pub extern "C" fn atom4_board_splash(
     count: *mut usize,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.to_core()?;
+        let board = input(board)?.decode()?;
         let cell = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
         let piece = color_of(piece)?;
         if board.is_occupied(cell) {
@@ -171,7 +171,7 @@ pub extern "C" fn atom4_board_run(
     count: *mut u32,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.to_core()?;
+        let board = input(board)?.decode()?;
         let mut at = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
         let (dir, want) = (direction(dir)?, color_of(piece)?);
         let mut n = 0;
