@@ -455,6 +455,62 @@ static long replay_vectors(const char *path, long max_games, long *games, long *
     return moves;
 }
 
+/* Bare boards: the rules asked about any cells, with bad arguments refused. */
+static void test_bare_boards(void) {
+    atom4_game game;
+    atom4_board board, copy;
+    atom4_change changes[ATOM4_MAX_CHANGES], played[ATOM4_MAX_CHANGES];
+    size_t n = 0, m = 0, i;
+    bool legal = false;
+    uint8_t nx = 0, ny = 0;
+    uint32_t run = 0;
+    CHECK_STATUS(atom4_game_init(&game, 16, 16), ATOM4_OK);
+    CHECK_STATUS(atom4_game_board(&game, &board), ATOM4_OK);
+    CHECK(board.width == 16 && board.height == 16 && board.cells[7 * 16 + 7] == 2 && board.cells[0] == -1);
+    CHECK_STATUS(atom4_board_is_legal(&board, 8, 6, &legal), ATOM4_OK);
+    CHECK(legal);
+    CHECK_STATUS(atom4_board_is_legal(&board, 0, 0, &legal), ATOM4_OK);
+    CHECK(!legal);
+    /* A splash is what playing there does, and changes nothing. */
+    copy = board;
+    CHECK_STATUS(atom4_board_splash(&board, 8, 6, 1, changes, ATOM4_MAX_CHANGES, &n), ATOM4_OK);
+    CHECK(memcmp(&copy, &board, sizeof board) == 0);
+    CHECK_STATUS(atom4_play(&game, 8, 6, played, ATOM4_MAX_CHANGES, &m), ATOM4_OK);
+    CHECK(n == m && n >= 1);
+    for (i = 0; i < n && i < m; i++) {
+        CHECK(memcmp(&changes[i], &played[i], sizeof changes[i]) == 0);
+    }
+    CHECK_STATUS(atom4_board_splash(&board, 8, 6, 7, changes, ATOM4_MAX_CHANGES, &n), ATOM4_OK);
+    CHECK(n == 0); /* a propagator splashes nothing */
+    CHECK_STATUS(atom4_board_splash(&board, 7, 7, 1, changes, ATOM4_MAX_CHANGES, &n), ATOM4_OCCUPIED);
+    CHECK_STATUS(atom4_board_splash(&board, 8, 6, 1, changes, 0, &n), ATOM4_BUFFER_TOO_SMALL);
+    CHECK_STATUS(atom4_board_splash(&board, 8, 6, 8, changes, ATOM4_MAX_CHANGES, &n), ATOM4_OUT_OF_RANGE);
+    /* Neighbours: clockwise from the upper left; odd rows sit right. */
+    CHECK_STATUS(atom4_board_neighbour(16, 16, 0, 1, 0, &nx, &ny), ATOM4_OK);
+    CHECK(nx == 0 && ny == 0);
+    CHECK_STATUS(atom4_board_neighbour(16, 16, 0, 0, 0, &nx, &ny), ATOM4_OUT_OF_RANGE);
+    CHECK_STATUS(atom4_board_neighbour(16, 16, 3, 3, 6, &nx, &ny), ATOM4_OUT_OF_RANGE);
+    CHECK_STATUS(atom4_board_neighbour(1, 16, 0, 0, 2, &nx, &ny), ATOM4_OUT_OF_RANGE);
+    CHECK_STATUS(atom4_board_neighbour(16, 16, 3, 3, 2, NULL, &ny), ATOM4_NULL_ARGUMENT);
+    /* Runs: three white after (0, 0) along row 0. */
+    memset(board.cells, -1, sizeof board.cells);
+    board.cells[1] = board.cells[2] = board.cells[3] = 7;
+    CHECK_STATUS(atom4_board_run(&board, 0, 0, 2, 7, 10, &run), ATOM4_OK);
+    CHECK(run == 3);
+    CHECK_STATUS(atom4_board_run(&board, 0, 0, 2, 7, 2, &run), ATOM4_OK);
+    CHECK(run == 2);
+    CHECK_STATUS(atom4_board_run(&board, 0, 0, 5, 7, 10, &run), ATOM4_OK);
+    CHECK(run == 0);
+    /* Bad boards and pointers. */
+    board.cells[5] = 9;
+    CHECK_STATUS(atom4_board_is_legal(&board, 0, 0, &legal), ATOM4_OUT_OF_RANGE);
+    board.cells[5] = -1;
+    board.width = 17;
+    CHECK_STATUS(atom4_board_is_legal(&board, 0, 0, &legal), ATOM4_OUT_OF_RANGE);
+    CHECK_STATUS(atom4_board_is_legal(NULL, 0, 0, &legal), ATOM4_NULL_ARGUMENT);
+    CHECK_STATUS(atom4_game_board(&game, NULL), ATOM4_NULL_ARGUMENT);
+}
+
 int main(int argc, char **argv) {
     test_version_and_status_text();
     test_new_game();
@@ -464,6 +520,7 @@ int main(int argc, char **argv) {
     test_full_games_and_rounds();
     test_classic();
     test_strong();
+    test_bare_boards();
     if (argc > 1) {
         long games = 0, positions = 0;
         long max_games = argc > 2 ? atol(argv[2]) : -1;
