@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         input = rest;
         let before = game_bytes(&game);
         let mut count = 0usize;
-        let status = match op % 14 {
+        let status = match op % 15 {
             0 => atom4_game_init(&mut game, a % 18, b % 18),
             1 => {
                 let cap = (*c as usize) % 9;
@@ -116,6 +116,52 @@ fuzz_target!(|data: &[u8]| {
                 game = unsafe { core::mem::transmute::<[u8; 160], atom4_game>(bytes) };
                 atom4_status::ATOM4_OK
             }
+            13 => {
+                // Bare boards: the game's board with one cell (or a size)
+                // set from the input, asked one of the board questions.
+                let mut board = atom4_board {
+                    width: 16,
+                    height: 16,
+                    cells: [-1; ATOM4_MAX_CELLS],
+                };
+                let _ = atom4_game_board(&game, &mut board);
+                board.cells[*a as usize] = (*b as i8) % 10;
+                if c & 0x40 != 0 {
+                    board.width = b % 18;
+                }
+                let (x, y, dir) = (a % 17, (a >> 4) % 17, c % 7);
+                match c % 4 {
+                    0 => {
+                        let (mut nx, mut ny) = (0u8, 0u8);
+                        atom4_board_neighbour(
+                            board.width,
+                            board.height,
+                            x,
+                            y,
+                            dir,
+                            &mut nx,
+                            &mut ny,
+                        )
+                    }
+                    1 => {
+                        let mut legal = false;
+                        atom4_board_is_legal(&board, x, y, &mut legal)
+                    }
+                    2 => atom4_board_splash(
+                        &board,
+                        x,
+                        y,
+                        (*b as i8) % 9,
+                        changes.as_mut_ptr(),
+                        (*c as usize) % 8,
+                        &mut count,
+                    ),
+                    _ => {
+                        let mut run = 0u32;
+                        atom4_board_run(&board, x, y, dir, (*b as i8) % 9, *c as u32, &mut run)
+                    }
+                }
+            }
             _ => {
                 let mut rng = u64::from_le_bytes([*a, *b, *c, 0, 0, 0, 0, 0]);
                 let mut best = atom4_cell { x: 0, y: 0 };
@@ -123,7 +169,7 @@ fuzz_target!(|data: &[u8]| {
             }
         };
         assert_ne!(status, atom4_status::ATOM4_INTERNAL_ERROR, "op {op}");
-        if status != atom4_status::ATOM4_OK && op % 14 != 12 {
+        if status != atom4_status::ATOM4_OK && op % 15 != 12 {
             assert_eq!(
                 game_bytes(&game),
                 before,
