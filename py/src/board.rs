@@ -395,15 +395,8 @@ impl LegalMoves {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let moves: Vec<String> = self
-            .board
-            .borrow(py)
-            .game
-            .legal_moves()
-            .iter()
-            .map(|c| format!("{},{}", c.x(), c.y()))
-            .collect();
-        format!("<LegalMoves ({})>", moves.join(" "))
+        let legal = self.board.borrow(py).game.legal_moves();
+        format!("<LegalMoves ({})>", crate::moves::texts(legal.iter()))
     }
 }
 

@@ -21,7 +21,10 @@ create_exception!(
 
 /// `move` refused for `reason`.
 pub fn illegal_move(cell: Cell, reason: IllegalMove) -> PyErr {
-    IllegalMoveError::new_err(format!("illegal move {},{}: {reason}", cell.x(), cell.y()))
+    IllegalMoveError::new_err(format!(
+        "illegal move {}: {reason}",
+        crate::moves::text(cell)
+    ))
 }
 
 /// A parse error carrying its byte offset as the `offset` attribute.

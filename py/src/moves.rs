@@ -68,7 +68,7 @@ impl Move {
 
     /// The text form `x,y`.
     fn text(&self) -> String {
-        format!("{},{}", self.cell.x(), self.cell.y())
+        text(self.cell)
     }
 
     fn __str__(&self) -> String {
@@ -90,6 +90,16 @@ impl Move {
     fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
         slf
     }
+}
+
+/// A move's text form `x,y`.
+pub fn text(cell: Cell) -> String {
+    format!("{},{}", cell.x(), cell.y())
+}
+
+/// Moves' text forms separated by spaces, for reprs.
+pub fn texts(cells: impl Iterator<Item = Cell>) -> String {
+    cells.map(text).collect::<Vec<_>>().join(" ")
 }
 
 fn coordinates(x: i64, y: i64) -> Option<Cell> {

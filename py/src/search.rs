@@ -15,7 +15,7 @@ use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::Board;
-use crate::moves::Move;
+use crate::moves::{texts, Move};
 
 fn classic_error(e: ClassicError) -> PyErr {
     PyValueError::new_err(match e {
@@ -50,15 +50,10 @@ pub struct ClassicAnalysis {
 #[pymethods]
 impl ClassicAnalysis {
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self
-            .best_moves
-            .iter()
-            .map(|m| format!("{},{}", m.cell.x(), m.cell.y()))
-            .collect();
         format!(
             "ClassicAnalysis(value={}, best_moves=[{}], nodes={})",
             self.value,
-            moves.join(" "),
+            texts(self.best_moves.iter().map(|m| m.cell)),
             self.nodes
         )
     }
@@ -120,11 +115,6 @@ pub struct SearchResult {
 #[pymethods]
 impl SearchResult {
     fn __repr__(&self) -> String {
-        let pv: Vec<String> = self
-            .pv
-            .iter()
-            .map(|m| format!("{},{}", m.cell.x(), m.cell.y()))
-            .collect();
         format!(
             "SearchResult(move=Move({}, {}), score={}, depth={}, nodes={}, pv=[{}])",
             self.r#move.cell.x(),
@@ -132,7 +122,7 @@ impl SearchResult {
             self.score,
             self.depth,
             self.nodes,
-            pv.join(" ")
+            texts(self.pv.iter().map(|m| m.cell))
         )
     }
 }
