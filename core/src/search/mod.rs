@@ -191,14 +191,6 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         for depth in 1..=max_depth {
             let (score, best) = self.root(game, hash, depth, &mut root_moves, control);
             if self.aborted {
-                // The previous best is searched first; a move that then
-                // beat it in full is better at this depth, even though the
-                // iteration did not finish.
-                if score > -MATE - 1 && report.best != Some(best) && depth > 1 {
-                    report.best = Some(best);
-                    report.score = score;
-                    report.pv = self.principal_variation(game, hash, best, depth);
-                }
                 break;
             }
             report.best = Some(best);
