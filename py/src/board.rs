@@ -4,7 +4,7 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use atom4_core::atom4::{Atom4, Color, Diagram, Player, StateError, Status, ENCODED_LEN};
+use atom4_core::atom4::{Atom4, Color, Diagram, Player, Status};
 use atom4_core::{Cell, MAX_SIDE};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -239,10 +239,9 @@ impl Board {
     /// Starts the next round (the round must be over): empty board, the
     /// other player first. The move stack starts again.
     fn next_round(&mut self) -> PyResult<()> {
-        self.game.next_round().map_err(|e| match e {
-            StateError::RoundNotOver => PyValueError::new_err("the round is not over yet"),
-            other => PyValueError::new_err(other.to_string()),
-        })?;
+        self.game
+            .next_round()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         *self = Board::from_game(self.game);
         Ok(())
     }
@@ -341,9 +340,6 @@ impl Board {
 /// moves; anything inconsistent raises `ValueError`.
 #[pyfunction]
 pub fn unpickle_board(root: &[u8], moves: &[u8]) -> PyResult<Board> {
-    if root.len() != ENCODED_LEN {
-        return Err(PyValueError::new_err("not a pickled atom4.Board"));
-    }
     let root = Atom4::from_bytes(root)
         .map_err(|e| PyValueError::new_err(format!("not a pickled atom4.Board: {e}")))?;
     let mut board = Board::from_game(root);
