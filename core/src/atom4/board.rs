@@ -298,11 +298,22 @@ impl Board {
     /// (green) and 2 (blue) of the occupied cells.
     #[inline]
     pub fn planes(&self) -> [Bitboard; 4] {
+        // Four row words hold a 4 x 4 matrix of 16-bit lanes (row, plane);
+        // a plane's word is a column of it: transpose, lanes in pairs.
+        const EVEN_LANES: u64 = 0x0000_FFFF_0000_FFFF;
+        const LOW_HALF: u64 = 0x0000_0000_FFFF_FFFF;
         let mut planes = [Bitboard::EMPTY; 4];
-        for (y, &row) in self.rows.iter().enumerate() {
-            for (p, plane) in planes.iter_mut().enumerate() {
-                plane.0[y / 4] |= (row >> (16 * p) & 0xFFFF) << (16 * (y % 4));
-            }
+        for (w, rows) in self.rows.chunks_exact(4).enumerate() {
+            let [a, b, c, d] = [rows[0], rows[1], rows[2], rows[3]];
+            // Lanes (a0 b0 a2 b2), (a1 b1 a3 b3), and the same for c, d.
+            let ab02 = a & EVEN_LANES | (b & EVEN_LANES) << 16;
+            let ab13 = a >> 16 & EVEN_LANES | b & !EVEN_LANES;
+            let cd02 = c & EVEN_LANES | (d & EVEN_LANES) << 16;
+            let cd13 = c >> 16 & EVEN_LANES | d & !EVEN_LANES;
+            planes[0].0[w] = ab02 & LOW_HALF | cd02 << 32;
+            planes[1].0[w] = ab13 & LOW_HALF | cd13 << 32;
+            planes[2].0[w] = ab02 >> 32 | cd02 & !LOW_HALF;
+            planes[3].0[w] = ab13 >> 32 | cd13 & !LOW_HALF;
         }
         planes
     }
@@ -664,6 +675,26 @@ mod tests {
 
     fn cell(x: u8, y: u8) -> Cell {
         Cell::new(x, y).unwrap()
+    }
+
+    /// The transposed planes say, cell by cell, what `get` says.
+    #[test]
+    fn planes_match_the_cells() {
+        let mut rng = crate::rng::Rng::new(17);
+        for _ in 0..50 {
+            let mut board = Board::empty(16, 16).unwrap();
+            for c in Bitboard::rectangle(16, 16).iter() {
+                let v = rng.below(9);
+                board.set(c, (v < 8).then(|| Color::from_bits(v as u8)));
+            }
+            let [occupied, r, g, b] = board.planes();
+            for c in Bitboard::rectangle(16, 16).iter() {
+                let bits = board.get(c).map(|k| k.bits());
+                assert_eq!(occupied.has(c), bits.is_some());
+                let bit = |i: u8| bits.is_some_and(|k| k >> i & 1 != 0);
+                assert_eq!([r.has(c), g.has(c), b.has(c)], [bit(0), bit(1), bit(2)]);
+            }
+        }
     }
 
     /// The far corner (15, 15) has index 255: splashes and legality must
