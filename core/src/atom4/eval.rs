@@ -8,9 +8,12 @@
 //! at every window of four cells in a straight line that holds none of the
 //! opponent's propagators, and asks how many of its cells are already the
 //! side's propagator, how many are one splash away ("near"), how many are
-//! empty; near cells that the side's next own tile completes count more,
-//! and a row of three whose fourth cell the side to move can splash with
-//! its current tile right now is nearly a win.
+//! empty; near cells that the side's next own tile completes count more.
+//! A move wins at once in two ways: a row of three whose fourth cell it
+//! splashes with the right tile, or two propagators beside two near cells
+//! that one placement touches both of (a splash turns up to six cells, so
+//! one move can add two to a row). The side to move having either is
+//! nearly a win; the opponent having them is a threat to answer.
 
 use super::board::{Board, Change, Recorder};
 use super::color::{Color, Tile};
@@ -174,10 +177,20 @@ fn splash_targets(legal: Bitboard, own: Bitboard) -> Bitboard {
     targets
 }
 
+/// What one side's windows along one axis add up to.
+struct AxisScore {
+    score: i32,
+    /// The near fourth cells of rows of three (one splash there wins).
+    finishing: Bitboard,
+    /// Pairs of near cells that the side's next tile turns both of at
+    /// once, beside two propagators in a window and with an empty cell
+    /// beside them to place on.
+    pairs: u32,
+}
+
 impl StrongEval {
     /// The window score of one side along one axis, given the windows of
-    /// its propagators and of the opponent's, and the fourth cells of its
-    /// rows of three that are near (where one splash wins).
+    /// its propagators and of the opponent's.
     fn axis_score(
         &self,
         s: &SideSets,
@@ -186,44 +199,68 @@ impl StrongEval {
         enemy: &[Bitboard; 4],
         empty: Bitboard,
         start_ok: Bitboard,
-    ) -> (i32, Bitboard) {
+    ) -> AxisScore {
         let w = &self.weights;
+        let mut result = AxisScore {
+            score: 0,
+            finishing: Bitboard::EMPTY,
+            pairs: 0,
+        };
         // Windows on the board, free of the opponent, with a propagator.
         let valid = start_ok
             & !(enemy[0] | enemy[1] | enemy[2] | enemy[3])
             & (own[0] | own[1] | own[2] | own[3]);
         if valid.is_empty() {
-            return (0, Bitboard::EMPTY);
+            return result;
         }
         // How many of the four are propagators, bit-sliced; four never
         // occurs in a position in play (it would have won).
         let p = Count4::new(*own);
         let three = valid & p.lo & p.mid;
-        let mut score = w.two * (valid & p.mid & !p.lo).count() as i32
-            + w.one * (valid & p.lo & !p.mid).count() as i32;
+        let two = valid & p.mid & !p.lo;
+        result.score =
+            w.two * two.count() as i32 + w.one * (valid & p.lo & !p.mid).count() as i32;
+        if three.is_empty() && two.is_empty() {
+            return result;
+        }
+        let next = window(s.next, axis);
+        let forward = |set: Bitboard| axis.opposite().cells_toward(set);
+        // Two propagators and two `next` cells side by side: one placement
+        // next to both near cells turns both (a placement reaches at most
+        // two cells of a row, so this and a row of three are the wins in
+        // one move). The first near cell of each pair, back in its place:
+        let pairs = two & next[0] & next[1] | forward(two & next[1] & next[2])
+            | forward(forward(two & next[2] & next[3]));
+        if !pairs.is_empty() {
+            // The cells beside a pair (a, a + axis): a's neighbours in the
+            // directions either side of `axis`. Touching both near cells,
+            // such a cell is legal once empty.
+            let k = axis.index();
+            let beside = Direction::ALL[(k + 5) % 6].cells_toward(empty)
+                | Direction::ALL[(k + 1) % 6].cells_toward(empty);
+            result.pairs = (pairs & beside).count();
+        }
         if three.is_empty() {
-            return (score, Bitboard::EMPTY);
+            return result;
         }
         let near = window(s.near, axis);
         let empties = window(empty, axis);
-        let next = window(s.next, axis);
         let with_near = three & (near[0] | near[1] | near[2] | near[3]);
         let with_empty = three & (empties[0] | empties[1] | empties[2] | empties[3]);
         let with_next = with_near & (next[0] | next[1] | next[2] | next[3]);
-        score += w.three_near * with_near.count() as i32
+        result.score += w.three_near * with_near.count() as i32
             + (w.three_near_next_tile - w.three_near) * with_next.count() as i32
             + w.three_empty * with_empty.count() as i32
             + w.three_other * (three & !with_near & !with_empty).count() as i32;
         // The near cell of each such window, moved back to its place.
-        let mut finishing = Bitboard::EMPTY;
         for (k, near_k) in near.iter().enumerate() {
             let mut cells = with_near & *near_k;
             for _ in 0..k {
-                cells = axis.opposite().cells_toward(cells);
+                cells = forward(cells);
             }
-            finishing |= cells;
+            result.finishing |= cells;
         }
-        (score, finishing)
+        result
     }
 }
 
@@ -335,34 +372,39 @@ impl Evaluator<Atom4> for StrongEval {
             + w.near * (mine.near.count() as i32 - theirs.near.count() as i32);
         let mut my_finishing = Bitboard::EMPTY;
         let mut their_finishing = Bitboard::EMPTY;
+        let (mut my_pairs, mut their_pairs) = (0, 0);
         let on_board = self.windows_on_board(board);
         for (a, axis) in AXES.into_iter().enumerate() {
             // One side's propagator windows are the other's blocking ones.
             let start_ok = on_board[a];
             let own = window(mine.own, axis);
             let other = window(theirs.own, axis);
-            let (mine_here, finishing) =
-                self.axis_score(&mine, axis, &own, &other, empty, start_ok);
-            let (theirs_here, their_cells) =
-                self.axis_score(&theirs, axis, &other, &own, empty, start_ok);
-            score += mine_here - theirs_here;
-            my_finishing |= finishing;
-            their_finishing |= their_cells;
+            let mine_here = self.axis_score(&mine, axis, &own, &other, empty, start_ok);
+            let theirs_here = self.axis_score(&theirs, axis, &other, &own, empty, start_ok);
+            score += mine_here.score - theirs_here.score;
+            my_finishing |= mine_here.finishing;
+            their_finishing |= theirs_here.finishing;
+            my_pairs += mine_here.pairs;
+            their_pairs += theirs_here.pairs;
         }
         // A row the mover completes right now: its fourth cell takes this
         // tile and a splash reaches it. Failing that, the opponent's rows
         // that its next tile completes are threats to answer.
         let winning = my_finishing & mine.next;
         let their_winning = their_finishing & theirs.next;
-        if winning.is_empty() && their_winning.is_empty() {
+        if my_pairs > 0 {
+            return score + self.weights.win_now;
+        }
+        if winning.is_empty() && their_winning.is_empty() && their_pairs == 0 {
             return score;
         }
         let legal = board.legal_cells();
         if !winning.is_empty() && !(winning & splash_targets(legal, mine.own)).is_empty() {
             return score + self.weights.win_now;
         }
-        if !their_winning.is_empty() {
-            let threats = (their_winning & splash_targets(legal, theirs.own)).count();
+        if !their_winning.is_empty() || their_pairs > 0 {
+            let threats =
+                their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
             score -= match threats {
                 0 => 0,
                 1 => self.weights.threat,
@@ -410,6 +452,34 @@ mod tests {
         let mut eval = StrongEval::default();
         let (a, b) = (eval.evaluate(&win), eval.evaluate(&quiet));
         assert!(a > b + 1000, "{a} vs {b}");
+    }
+
+    /// Two black propagators and two reds side by side: cyan below the
+    /// reds turns both black at once, a win the mover's evaluation sees;
+    /// with purple (which leaves red as it is) there is none. For the
+    /// opponent the same pair is a threat.
+    #[test]
+    fn sees_a_win_by_two_at_once() {
+        let text = |tile: char| format!("....../.KKrr./....../....../...... {tile} 1 0-0 *");
+        let [win, quiet]: [Atom4; 2] = ['c', 'p'].map(|t| text(t).parse().unwrap());
+        let mut eval = StrongEval::default();
+        let (a, b) = (eval.evaluate(&win), eval.evaluate(&quiet));
+        assert!(a > b + 1000, "{a} vs {b}");
+        // Player 1 to move; after green comes cyan, after blue purple.
+        let threatened: Atom4 = text('g').parse().unwrap();
+        let calm: Atom4 = text('b').parse().unwrap();
+        let (t, c) = (eval.evaluate(&threatened), eval.evaluate(&calm));
+        assert!(t < c - 30, "{t} vs {c}");
+        // The search plays it.
+        let mut table = [crate::search::Entry::EMPTY; 64];
+        let report = StrongSearch::new(&mut table, eval).run(
+            &win,
+            crate::search::Limits::depth(2),
+            &mut (),
+        );
+        let mut after = win;
+        after.play(report.best.unwrap()).unwrap();
+        assert!(after.is_over());
     }
 
     #[test]
