@@ -76,6 +76,17 @@ pub trait Game: Copy {
     /// The Zobrist key of this position, from scratch.
     fn hash(&self) -> u64;
 
+    /// Lets the other side move now, as if the side to move had passed,
+    /// and returns the new key; `None` (nothing changed) for a game where
+    /// that means nothing. The search's null-move pruning asks whether a
+    /// position is so good that even passing keeps it.
+    fn pass(&mut self, _hash: u64) -> Option<u64> {
+        None
+    }
+
+    /// Takes back a [`Game::pass`].
+    fn unpass(&mut self) {}
+
     /// A number below [`MAX_MOVES`] that tells moves apart, for the search's
     /// history and killer tables.
     fn move_slot(mv: Self::Move) -> usize;

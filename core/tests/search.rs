@@ -153,3 +153,63 @@ fn a_finished_game_has_no_best_move() {
     let report = search(&game, Limits::depth(3), &mut []);
     assert_eq!(report.best, None);
 }
+
+/// Whether the side to move can force a win within `plies` plies, by
+/// trying every line (the oracle for the pruned search).
+fn forced_win(game: &Atom4, plies: u32) -> bool {
+    use atom4_core::atom4::Status;
+    if plies == 0 {
+        return false;
+    }
+    let me = game.side_to_move();
+    game.legal_moves().iter().any(|mv| {
+        let mut after = *game;
+        after.play(mv).unwrap();
+        match after.status() {
+            Status::Won(p) => p == me,
+            Status::Stalemate => false,
+            Status::Playing => {
+                plies >= 3
+                    && after.legal_moves().iter().all(|reply| {
+                        let mut next = after;
+                        next.play(reply).unwrap();
+                        match next.status() {
+                            Status::Playing => forced_win(&next, plies - 2),
+                            _ => false,
+                        }
+                    })
+            }
+        }
+    })
+}
+
+/// Pruning (null moves, reductions) may miss a win but must never invent
+/// one: every win in one or two moves the search announces is checked
+/// against all lines.
+#[test]
+fn every_announced_win_is_real() {
+    let mut rng = Rng::new(21);
+    let mut table = vec![Entry::EMPTY; 1 << 14];
+    let mut wins = 0;
+    for _ in 0..400 {
+        let moves = 40 + rng.below(120);
+        let game = random_position(&mut rng, moves);
+        if game.is_over() {
+            continue;
+        }
+        table.fill(Entry::EMPTY);
+        let report = search(&game, Limits::depth(4), &mut table);
+        let plies = MATE - report.score;
+        if report.score <= MATE_BOUND || plies > 3 {
+            continue;
+        }
+        let mut after = game;
+        after.play(report.best.unwrap()).unwrap();
+        assert!(
+            plies == 1 && after.is_over() || forced_win(&game, plies as u32),
+            "{game}: no win in {plies} plies"
+        );
+        wins += 1;
+    }
+    assert!(wins >= 10, "only {wins} wins announced");
+}

@@ -147,6 +147,18 @@ impl Game for Atom4 {
     }
 
     #[inline]
+    fn pass(&mut self, hash: u64) -> Option<u64> {
+        let before = tile_key(self.tile());
+        self.pass_turn();
+        Some(hash ^ before ^ tile_key(self.tile()))
+    }
+
+    #[inline]
+    fn unpass(&mut self) {
+        self.unpass_turn();
+    }
+
+    #[inline]
     fn move_slot(mv: Cell) -> usize {
         mv.index() as usize
     }
@@ -175,6 +187,29 @@ mod tests {
                 Game::unplay(&mut game, &undo);
                 assert_eq!(game, before);
             }
+            let mv = moves[rng.below(moves.len() as u32) as usize];
+            hash = Game::play(&mut game, mv, hash);
+        }
+    }
+
+    /// A pass hands the turn over with the next tile, its key is the key
+    /// from scratch, and taking it back restores the position.
+    #[test]
+    fn pass_and_unpass() {
+        let mut rng = Rng::new(11);
+        let mut moves = MoveList::new();
+        let mut game = Atom4::standard();
+        let mut hash = Game::hash(&game);
+        while game.outcome().is_none() {
+            let before = game;
+            let key = game.pass(hash).unwrap();
+            assert_eq!(game.tile(), before.tile().next());
+            assert_eq!(game.side_to_move(), before.side_to_move().other());
+            assert_eq!(game.board(), before.board());
+            assert_eq!(key, Game::hash(&game));
+            game.unpass();
+            assert_eq!(game, before);
+            Game::legal_moves(&game, &mut moves);
             let mv = moves[rng.below(moves.len() as u32) as usize];
             hash = Game::play(&mut game, mv, hash);
         }

@@ -340,6 +340,17 @@ impl Atom4 {
         Ok(())
     }
 
+    /// Hands the turn to the other player without a move (their tile is
+    /// next): for the search's null-move pruning only, never a legal move.
+    pub(crate) fn pass_turn(&mut self) {
+        self.tile = self.tile.next();
+    }
+
+    /// Takes back [`Atom4::pass_turn`].
+    pub(crate) fn unpass_turn(&mut self) {
+        self.tile = self.tile.advance(5);
+    }
+
     /// Takes back the last move without checking that `changes` are it:
     /// for the search, which only takes back the move it just made.
     pub(crate) fn revert_last(&mut self, changes: &Changes) {

@@ -1,6 +1,7 @@
 //! One search for every game: iterative deepening, principal-variation
 //! search, a transposition table in caller memory, killer and history move
-//! ordering, mate scores by distance.
+//! ordering, late-move reductions, null-move pruning (for games that can
+//! pass, see [`Game::pass`]), mate scores by distance.
 //!
 //! Nothing is allocated and recursion never goes deeper than the depth
 //! limit (at most [`MAX_PLY`]); each ply holds a copy of the position and a
@@ -101,6 +102,9 @@ pub struct Search<'t, G: Game, E> {
     nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// Bit `ply`: the move into `ply` was a null move (a bit set, not an
+    /// array: small targets count every byte of stack).
+    passed: u64,
 }
 
 impl<G: Game, E> core::fmt::Debug for Search<'_, G, E> {
@@ -117,8 +121,16 @@ pub const TACTICAL: i32 = 1 << 12;
 
 /// Late move reductions: from the move with this index on ...
 const LMR_AFTER: usize = 3;
-/// ... at this depth or more, a quiet move is first searched a ply shallower.
+/// ... at this depth or more, a quiet move is first searched a ply shallower;
 const LMR_MIN_DEPTH: u8 = 3;
+/// from this move on, at this depth or more, two plies shallower.
+const LMR_DEEP_AFTER: usize = 6;
+const LMR_DEEP_MIN_DEPTH: u8 = 4;
+
+/// Null-move pruning from this depth on, searching the pass this much
+/// shallower (besides the ply it takes).
+const NULL_MIN_DEPTH: u8 = 3;
+const NULL_REDUCTION: u8 = 2;
 
 /// Ordering keys: the hash move, then killers, then history plus hint
 /// (clamped below killers). Keys are `i16` because every ply of the
@@ -139,6 +151,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            passed: 0,
         }
     }
 
@@ -232,7 +245,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 depth,
                 1,
                 i == 0,
-                false,
+                0,
                 alpha,
                 beta,
                 control,
@@ -258,8 +271,8 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
 
     /// The value for the parent of `child` (reached by one move from a node
     /// of depth `depth`), principal-variation style: the first move gets the
-    /// full window; the others a null window first (a ply shallower still
-    /// when `reduce`), then the full one only if they beat alpha.
+    /// full window; the others a null window first (`reduction` plies
+    /// shallower still, if any), then the full one only if they beat alpha.
     #[allow(clippy::too_many_arguments)]
     fn search_child(
         &mut self,
@@ -268,7 +281,7 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         depth: u8,
         ply: usize,
         first: bool,
-        reduce: bool,
+        reduction: u8,
         alpha: i32,
         beta: i32,
         control: &mut impl Control<G::Move>,
@@ -277,8 +290,16 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             return -self.negamax(child, hash, depth - 1, ply, -beta, -alpha, control);
         }
         let mut score = alpha + 1;
-        if reduce {
-            score = -self.negamax(child, hash, depth - 2, ply, -alpha - 1, -alpha, control);
+        if reduction > 0 {
+            score = -self.negamax(
+                child,
+                hash,
+                depth - 1 - reduction,
+                ply,
+                -alpha - 1,
+                -alpha,
+                control,
+            );
         }
         if score > alpha && !self.aborted {
             score = -self.negamax(child, hash, depth - 1, ply, -alpha - 1, -alpha, control);
@@ -338,7 +359,48 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
                 }
             }
         }
+        if beta - alpha == 1
+            && depth >= NULL_MIN_DEPTH
+            && self.passed >> ply & 1 == 0
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(score) = self.null_move(game, hash, depth, ply, beta, control) {
+                return score;
+            }
+        }
         self.expand(game, hash, depth, ply, alpha, beta, hash_move, control)
+    }
+
+    /// Null-move pruning: if the side to move, letting the opponent move
+    /// twice, still reaches `beta` in a shallower search, the node fails
+    /// high without searching its moves. `None` when it does not.
+    #[inline(never)]
+    fn null_move(
+        &mut self,
+        game: &mut G,
+        hash: u64,
+        depth: u8,
+        ply: usize,
+        beta: i32,
+        control: &mut impl Control<G::Move>,
+    ) -> Option<i32> {
+        if self.evaluate(game) < beta {
+            return None;
+        }
+        let child_hash = game.pass(hash)?;
+        self.passed |= 1 << (ply + 1);
+        let score = -self.negamax(
+            game,
+            child_hash,
+            depth - 1 - NULL_REDUCTION,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            control,
+        );
+        self.passed &= !(1 << (ply + 1));
+        game.unpass();
+        (score >= beta && !self.aborted).then_some(beta)
     }
 
     /// The moves of an inner node, searched in order. Out of line, so that
@@ -364,13 +426,10 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
         }
         let side = game.side_to_move().index();
         let mut keys: ArrayVec<i16, MAX_MOVES> = ArrayVec::new();
-        // Bit `i` set: move `i` (in list order) is tactical.
-        let mut tactical = [0u64; MAX_MOVES / 64];
-        for (i, &mv) in moves.iter().enumerate() {
+        for &mv in moves.iter() {
             // At depth 1 the children are leaves: their evaluation is the
             // real cost, and history alone orders them well enough.
             let hint = if depth > 1 { self.hint(game, mv) } else { 0 };
-            tactical[i / 64] |= ((hint >= TACTICAL) as u64) << (i % 64);
             let key = if Some(mv) == hash_move {
                 HASH_MOVE
             } else if self.killers[ply].contains(&Some(mv)) {
@@ -381,8 +440,6 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             };
             keys.push(key);
         }
-        let is_tactical =
-            |tactical: &[u64; MAX_MOVES / 64], i: usize| tactical[i / 64] >> (i % 64) & 1 != 0;
         let original_alpha = alpha;
         let mut best_score = -MATE - 1;
         let mut best_move = None;
@@ -397,25 +454,30 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             }
             moves.swap(i, pick);
             keys.swap(i, pick);
-            // Keep the tactical bits with their moves.
-            let (ti, tp) = (is_tactical(&tactical, i), is_tactical(&tactical, pick));
-            tactical[i / 64] = tactical[i / 64] & !(1 << (i % 64)) | (tp as u64) << (i % 64);
-            tactical[pick / 64] =
-                tactical[pick / 64] & !(1 << (pick % 64)) | (ti as u64) << (pick % 64);
             let mv = moves[i];
+            // Late, quiet moves first get a reduced look. Whether a move is
+            // tactical is asked again here rather than kept from the
+            // ordering pass: few moves get this far, and a bit set per ply
+            // is stack that small targets lack.
+            let reduction = if i < LMR_AFTER
+                || depth < LMR_MIN_DEPTH
+                || keys[i] >= KILLER
+                || self.hint(game, mv) >= TACTICAL
+            {
+                0
+            } else if i >= LMR_DEEP_AFTER && depth >= LMR_DEEP_MIN_DEPTH {
+                2
+            } else {
+                1
+            };
             let (child_hash, undo) = game.play_undoable(mv, hash);
-            // Late, quiet moves first get a reduced look.
-            let reduce = i >= LMR_AFTER
-                && depth >= LMR_MIN_DEPTH
-                && keys[i] < KILLER
-                && !is_tactical(&tactical, i);
             let score = self.search_child(
                 game,
                 child_hash,
                 depth,
                 ply + 1,
                 i == 0,
-                reduce,
+                reduction,
                 alpha,
                 beta,
                 control,
