@@ -53,7 +53,7 @@ impl<M> Control<M> for () {
 }
 
 /// Nodes between two calls of [`Control::should_stop`].
-pub const CHECK_EVERY: u64 = 2048;
+pub const CHECK_EVERY: u64 = 1024;
 
 /// Where a search stops by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
