@@ -146,11 +146,49 @@ impl Direction {
         }
         Bitboard(out)
     }
+
+    /// The cells whose cell two steps this way (in a straight line) is in
+    /// `set`: the same
+    /// as [`Direction::cells_toward`] twice. Along a diagonal two steps move
+    /// one column whatever the row's parity, so that is a single shift.
+    #[inline]
+    pub const fn cells_two_toward(self, set: Bitboard) -> Bitboard {
+        let not_first = !Bitboard::COLUMN_0.0[0];
+        let not_last = !Bitboard::COLUMN_15.0[0];
+        let (moved, mask) = match self {
+            // (x-1, y-2) = i-33, (x+1, y-2) = i-31, (x+1, y+2) = i+33,
+            // (x-1, y+2) = i+31.
+            Direction::UpperLeft => (set.shift_up(33), not_first),
+            Direction::UpperRight => (set.shift_up(31), not_last),
+            Direction::LowerRight => (set.shift_down(33), not_last),
+            Direction::LowerLeft => (set.shift_down(31), not_first),
+            Direction::Right | Direction::Left => {
+                return self.cells_toward(self.cells_toward(set));
+            }
+        };
+        let m = moved.0;
+        Bitboard([m[0] & mask, m[1] & mask, m[2] & mask, m[3] & mask])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_steps_at_once_match_two_single_steps() {
+        let mut rng = crate::rng::Rng::new(23);
+        for _ in 0..200 {
+            let set = Bitboard(core::array::from_fn(|_| rng.next_u64()));
+            for d in Direction::ALL {
+                assert_eq!(
+                    d.cells_two_toward(set),
+                    d.cells_toward(d.cells_toward(set)),
+                    "{d:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn neighbor_table_matches_step() {
