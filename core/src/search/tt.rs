@@ -75,9 +75,12 @@ impl<'a, M: Copy> Table<'a, M> {
         }
     }
 
+    /// The key's bucket (two neighbouring slots, one on a table of one)
+    /// and its check bits.
     #[inline]
-    fn place(&self, key: u64) -> (usize, u16) {
-        ((key as usize) & self.mask, (key >> 48) as u16)
+    fn place(&self, key: u64) -> ([usize; 2], u16) {
+        let i = (key as usize) & self.mask & !1;
+        ([i, (i | 1).min(self.mask)], (key >> 48) as u16)
     }
 
     #[inline]
@@ -85,35 +88,43 @@ impl<'a, M: Copy> Table<'a, M> {
         if self.slots.is_empty() {
             return None;
         }
-        let (i, check) = self.place(key);
-        let e = self.slots[i];
-        (e.bound != Bound::None && e.check == check).then_some(Hit {
-            score: e.score as i32,
-            depth: e.depth,
-            bound: e.bound,
-            mv: e.mv,
+        let (bucket, check) = self.place(key);
+        bucket.into_iter().find_map(|i| {
+            let e = self.slots[i];
+            (e.bound != Bound::None && e.check == check).then_some(Hit {
+                score: e.score as i32,
+                depth: e.depth,
+                bound: e.bound,
+                mv: e.mv,
+            })
         })
     }
 
-    /// Stores a result; a deeper result for another position is kept unless
-    /// this one is exact or the slot holds this position already.
+    /// Stores a result. A bucket keeps the deepest result in its first
+    /// slot and the latest in its second, so that deep results survive
+    /// and results of earlier searches, deep but stale, do not block the
+    /// new ones.
     #[inline]
     pub fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
         if self.slots.is_empty() {
             return;
         }
-        let (i, check) = self.place(key);
-        let old = self.slots[i];
-        if old.bound != Bound::None
-            && old.check != check
-            && old.depth > depth
-            && bound != Bound::Exact
-        {
-            return;
-        }
-        // Keep the old move when this result has none for the same position.
-        let mv = mv.or(if old.check == check { old.mv } else { None });
-        self.slots[i] = Entry {
+        let ([deep, latest], check) = self.place(key);
+        let holds = |e: &Entry<M>| e.bound != Bound::None && e.check == check;
+        let slot = if holds(&self.slots[deep]) {
+            deep
+        } else if holds(&self.slots[latest]) {
+            latest
+        } else if self.slots[deep].depth <= depth {
+            // The deep slot's old result moves to the latest slot.
+            self.slots[latest] = self.slots[deep];
+            deep
+        } else {
+            latest
+        };
+        let old = self.slots[slot];
+        let mv = mv.or(if holds(&old) { old.mv } else { None });
+        self.slots[slot] = Entry {
             check,
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth,
@@ -122,7 +133,6 @@ impl<'a, M: Copy> Table<'a, M> {
         };
     }
 
-    /// Empties every slot.
     pub fn clear(&mut self) {
         self.slots.fill(Entry::EMPTY);
     }
@@ -133,5 +143,54 @@ impl<'a, M: Copy> Table<'a, M> {
 
     pub fn is_empty(&self) -> bool {
         self.slots.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys with the same bucket (low bits) and different checks (top bits).
+    fn key(position: u64) -> u64 {
+        position << 48 | 6
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_deepest_and_the_latest() {
+        let mut slots = [Entry::<u8>::EMPTY; 8];
+        let mut table = Table::new(&mut slots);
+        table.store(key(1), 9, 100, Bound::Exact, Some(1));
+        table.store(key(2), 3, 200, Bound::Lower, Some(2));
+        table.store(key(3), 2, 300, Bound::Upper, Some(3));
+        // The deep result stays; the latest pushed out the one before it.
+        assert_eq!(
+            table.probe(key(1)).map(|h| (h.depth, h.score)),
+            Some((9, 100))
+        );
+        assert!(table.probe(key(2)).is_none());
+        assert_eq!(table.probe(key(3)).map(|h| h.mv), Some(Some(3)));
+        // A deeper result takes the deep slot and moves the old one over.
+        table.store(key(4), 12, 400, Bound::Exact, None);
+        assert_eq!(table.probe(key(4)).map(|h| h.depth), Some(12));
+        assert_eq!(table.probe(key(1)).map(|h| h.depth), Some(9));
+        assert!(table.probe(key(3)).is_none());
+        // The same position is updated in place, keeping its move when the
+        // new result has none.
+        table.store(key(1), 10, 150, Bound::Lower, None);
+        let hit = table.probe(key(1)).unwrap();
+        assert_eq!((hit.depth, hit.score, hit.mv), (10, 150, Some(1)));
+        // Other buckets are untouched.
+        assert!(table.probe(2 << 48 | 2).is_none());
+    }
+
+    #[test]
+    fn a_table_of_one_slot_works() {
+        let mut slots = [Entry::<u8>::EMPTY; 1];
+        let mut table = Table::new(&mut slots);
+        table.store(key(1), 5, 10, Bound::Exact, Some(7));
+        assert_eq!(table.probe(key(1)).map(|h| h.mv), Some(Some(7)));
+        table.store(key(2), 1, 20, Bound::Upper, None);
+        assert_eq!(table.probe(key(2)).map(|h| h.score), Some(20));
+        assert!(table.probe(key(1)).is_none());
     }
 }
