@@ -148,9 +148,9 @@ impl Direction {
     }
 
     /// The cells whose cell two steps this way (in a straight line) is in
-    /// `set`: the same
-    /// as [`Direction::cells_toward`] twice. Along a diagonal two steps move
-    /// one column whatever the row's parity, so that is a single shift.
+    /// `set`: the same as [`Direction::cells_toward`] twice. Along a
+    /// diagonal two steps move one column whatever the row's parity, so
+    /// that is a single shift.
     #[inline]
     pub const fn cells_two_toward(self, set: Bitboard) -> Bitboard {
         let not_first = !Bitboard::COLUMN_0.0[0];

@@ -133,6 +133,7 @@ impl<'a, M: Copy> Table<'a, M> {
         };
     }
 
+    /// Empties every slot.
     pub fn clear(&mut self) {
         self.slots.fill(Entry::EMPTY);
     }
