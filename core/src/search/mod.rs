@@ -133,7 +133,7 @@ const NULL_MIN_DEPTH: u8 = 3;
 const NULL_REDUCTION: u8 = 2;
 
 /// Ordering keys: the hash move, then killers, then history plus hint
-/// (clamped below killers). Keys are `i16` because every ply of the
+/// (clamped below killers; the lowest bit marks tactical moves). Keys are `i16` because every ply of the
 /// recursion holds one per move: stack is what small targets lack.
 const HASH_MOVE: i16 = i16::MAX;
 const KILLER: i16 = i16::MAX - 1;
@@ -435,8 +435,12 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             } else if self.killers[ply].contains(&Some(mv)) {
                 KILLER
             } else {
-                (self.history[side][G::move_slot(mv)] as i32 + hint)
-                    .clamp(-ORDINARY_MAX, ORDINARY_MAX) as i16
+                // The lowest bit says whether the move is tactical, for
+                // the reductions below (no bit set per ply: small targets
+                // lack the stack).
+                let ordinary = (self.history[side][G::move_slot(mv)] as i32 + hint)
+                    .clamp(-ORDINARY_MAX, ORDINARY_MAX) as i16;
+                (ordinary & !1) | (hint >= TACTICAL) as i16
             };
             keys.push(key);
         }
@@ -455,14 +459,11 @@ impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
             moves.swap(i, pick);
             keys.swap(i, pick);
             let mv = moves[i];
-            // Late, quiet moves first get a reduced look. Whether a move is
-            // tactical is asked again here rather than kept from the
-            // ordering pass: few moves get this far, and a bit set per ply
-            // is stack that small targets lack.
+            // Late, quiet moves first get a reduced look.
             let reduction = if i < LMR_AFTER
                 || depth < LMR_MIN_DEPTH
                 || keys[i] >= KILLER
-                || self.hint(game, mv) >= TACTICAL
+                || keys[i] & 1 != 0
             {
                 0
             } else if i >= LMR_DEEP_AFTER && depth >= LMR_DEEP_MIN_DEPTH {
