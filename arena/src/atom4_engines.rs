@@ -86,8 +86,19 @@ impl std::fmt::Display for EngineSpec {
     }
 }
 
-/// Transposition table slots of a desktop strong engine (2^20 = 8 MiB).
-pub const DESKTOP_TABLE: usize = 1 << 20;
+/// Transposition table slots of a strong engine: at least one a node it
+/// may visit (at about 1.2 M nodes a second; only inner nodes store), a
+/// power of two from 2^12 to 2^20 (8 MiB). A table the size of the search stays in the
+/// processor's cache: at 30 ms a move, 2^16 slots (512 KiB) search about
+/// a tenth faster than 2^20.
+pub fn table_slots(limit: StrongLimit) -> usize {
+    let nodes = match limit {
+        StrongLimit::Time(t) => t.as_micros().min(1 << 40) as u64 * 6 / 5,
+        StrongLimit::Nodes(n) => n,
+        StrongLimit::Depth(_) => u64::MAX,
+    };
+    nodes.clamp(1 << 12, 1 << 20).next_power_of_two() as usize
+}
 
 /// An Atom-4 engine built from an [`EngineSpec`].
 pub struct Atom4Engine {
@@ -150,7 +161,7 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
 impl Atom4Engine {
     pub fn new(spec: EngineSpec, seed: u64) -> Atom4Engine {
         let table = match spec {
-            EngineSpec::Strong { .. } => vec![Entry::EMPTY; DESKTOP_TABLE],
+            EngineSpec::Strong { limit } => vec![Entry::EMPTY; table_slots(limit)],
             _ => Vec::new(),
         };
         Atom4Engine {

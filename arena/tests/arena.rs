@@ -74,3 +74,25 @@ fn matches_repeat_for_the_same_seed() {
     };
     assert_eq!(run(), run());
 }
+
+/// The table grows with the search it serves, within its bounds.
+#[test]
+fn the_table_fits_the_search() {
+    use atom4_arena::atom4_engines::{table_slots, StrongLimit};
+    use std::time::Duration;
+    let ms = |n| table_slots(StrongLimit::Time(Duration::from_millis(n)));
+    assert_eq!(ms(30), 1 << 16);
+    assert!(ms(30) < ms(1000));
+    assert_eq!(ms(0), 1 << 12);
+    assert_eq!(ms(1 << 40), 1 << 20);
+    assert_eq!(table_slots(StrongLimit::Nodes(5000)), 1 << 13);
+    assert_eq!(table_slots(StrongLimit::Depth(6)), 1 << 20);
+    for slots in [
+        ms(7),
+        ms(30),
+        ms(250),
+        table_slots(StrongLimit::Nodes(123_457)),
+    ] {
+        assert!(slots.is_power_of_two());
+    }
+}

@@ -45,7 +45,7 @@ fn main() {
         }
     }
     positions.truncate(20);
-    let mut table = vec![Entry::EMPTY; 1 << 20];
+    let mut table = vec![Entry::EMPTY; 1 << 16];
     let depths = [4u8, 6, 8]
         .into_iter()
         .filter(|&d| d <= max_depth)
@@ -76,7 +76,7 @@ fn main() {
     }
     let n = positions.len() as f64;
     println!(
-        "strong engine, {} middle-game positions (20-60 moves in), empty 8 MiB table each:",
+        "strong engine, {} middle-game positions (20-60 moves in), empty 512 KiB table each:",
         positions.len()
     );
     for (i, &d) in depths.iter().enumerate() {
