@@ -75,7 +75,8 @@ impl Default for Weights {
 }
 
 /// The strong engine: the generic search with this evaluation.
-pub type StrongSearch<'t> = crate::search::Search<'t, Atom4, StrongEval>;
+pub type StrongSearch<'t> =
+    crate::search::Search<Atom4, StrongEval, crate::search::Table<'t, Cell>>;
 
 /// The strong evaluation, with its weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 
 use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
 use crate::rng::Rng;
-pub use tt::{Bound, Entry, Table};
+pub use tt::{Bound, Entry, Hit, Store, Table};
 
 /// The score of a win on the spot; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -92,10 +92,10 @@ pub struct Report<M> {
     pub pv: ArrayVec<M, MAX_PLY>,
 }
 
-/// A search over the game `G` with evaluator `E`, using the caller's
-/// transposition table memory.
-pub struct Search<'t, G: Game, E> {
-    table: Table<'t, G::Move>,
+/// A search over the game `G` with evaluator `E` and transposition table
+/// `T`: by default [`Table`], over the caller's memory.
+pub struct Search<G: Game, E, T> {
+    table: T,
     evaluator: E,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
     history: [[i16; MAX_MOVES]; 2],
@@ -107,7 +107,7 @@ pub struct Search<'t, G: Game, E> {
     passed: u64,
 }
 
-impl<G: Game, E> core::fmt::Debug for Search<'_, G, E> {
+impl<G: Game, E, T: Store<G::Move>> core::fmt::Debug for Search<G, E, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Search")
             .field("table_len", &self.table.len())
@@ -133,18 +133,26 @@ const NULL_MIN_DEPTH: u8 = 3;
 const NULL_REDUCTION: u8 = 2;
 
 /// Ordering keys: the hash move, then killers, then history plus hint
-/// (clamped below killers; the lowest bit marks tactical moves). Keys are `i16` because every ply of the
-/// recursion holds one per move: stack is what small targets lack.
+/// (clamped below killers; the lowest bit marks tactical moves). Keys are
+/// `i16` because every ply of the recursion holds one per move: stack is
+/// what small targets lack.
 const HASH_MOVE: i16 = i16::MAX;
 const KILLER: i16 = i16::MAX - 1;
 const ORDINARY_MAX: i32 = KILLER as i32 - 1;
 
-impl<'t, G: Game, E: Evaluator<G>> Search<'t, G, E> {
+impl<'t, G: Game, E: Evaluator<G>> Search<G, E, Table<'t, G::Move>> {
     /// A search with `table` as its transposition table (any length; a
     /// power of two uses all of it) and `evaluator`.
-    pub fn new(table: &'t mut [Entry<G::Move>], evaluator: E) -> Search<'t, G, E> {
+    pub fn new(table: &'t mut [Entry<G::Move>], evaluator: E) -> Self {
+        Search::with_store(Table::new(table), evaluator)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
+    /// A search with `table` as its transposition table and `evaluator`.
+    pub fn with_store(table: T, evaluator: E) -> Self {
         Search {
-            table: Table::new(table),
+            table,
             evaluator,
             killers: [[None; 2]; MAX_PLY],
             history: [[0; MAX_MOVES]; 2],

@@ -53,6 +53,42 @@ pub struct Hit<M> {
     pub mv: Option<M>,
 }
 
+/// What the search needs of a transposition table: [`Table`] over the
+/// caller's slots, or another store (one shared between threads, say).
+/// A probe may miss or a store may be dropped at any time: the search
+/// stays correct, only slower.
+pub trait Store<M> {
+    fn probe(&self, key: u64) -> Option<Hit<M>>;
+    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>);
+    /// Forgets everything stored.
+    fn clear(&mut self);
+    /// How many results it can hold.
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl<M: Copy> Store<M> for Table<'_, M> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Hit<M>> {
+        Table::probe(self, key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
+        Table::store(self, key, depth, score, bound, mv)
+    }
+
+    fn clear(&mut self) {
+        Table::clear(self)
+    }
+
+    fn len(&self) -> usize {
+        Table::len(self)
+    }
+}
+
 /// A view of the caller's slots. Lengths that are not a power of two use
 /// the largest power of two that fits; an empty slice stores nothing.
 #[derive(Debug)]
