@@ -1,22 +1,33 @@
 //! The Atom-4 engines, configured from short specs such as `classic:4`,
-//! `strong:30ms`, `strong:d6`, `strong:n50000` or `random`.
+//! `strong:30ms`, `strong:30ms:t2` (two threads), `strong:d6`,
+//! `strong:n50000` or `random`.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use atom4_core::atom4::{classic, Atom4, StrongEval, StrongSearch, Weights};
-use atom4_core::search::{Control, Entry, Limits, Report};
+use atom4_core::search::{Control, Entry, Limits, Report, Search};
 use atom4_core::{Cell, Rng};
 
+use crate::shared_table::SharedSlots;
 use crate::Engine;
 
 /// How an engine is configured.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EngineSpec {
     Random,
-    Classic { level: u8 },
-    Strong { limit: StrongLimit },
+    Classic {
+        level: u8,
+    },
+    /// `threads` above 1 search together, sharing one table (lazy SMP).
+    Strong {
+        limit: StrongLimit,
+        threads: u8,
+    },
 }
+
+/// The most threads a strong engine uses.
+pub const MAX_THREADS: u8 = 64;
 
 /// What bounds a strong engine's move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +61,13 @@ impl std::str::FromStr for EngineSpec {
                 Ok(EngineSpec::Classic { level })
             }
             "strong" => {
+                let (arg, threads) = match arg.split_once(":t") {
+                    Some((limit, n)) => match n.parse() {
+                        Ok(n @ 1..=MAX_THREADS) => (limit, n),
+                        _ => return Err(format!("threads go from 1 to {MAX_THREADS}")),
+                    },
+                    None => (arg, 1),
+                };
                 let limit = if let Some(ms) = arg.strip_suffix("ms") {
                     StrongLimit::Time(Duration::from_millis(ms.parse().map_err(|_| bad())?))
                 } else if let Some(d) = arg.strip_prefix('d') {
@@ -61,7 +79,7 @@ impl std::str::FromStr for EngineSpec {
                 } else {
                     return Err(bad());
                 };
-                Ok(EngineSpec::Strong { limit })
+                Ok(EngineSpec::Strong { limit, threads })
             }
             _ => Err(bad()),
         }
@@ -73,15 +91,17 @@ impl std::fmt::Display for EngineSpec {
         match self {
             EngineSpec::Random => f.write_str("random"),
             EngineSpec::Classic { level } => write!(f, "classic:{level}"),
-            EngineSpec::Strong {
-                limit: StrongLimit::Time(t),
-            } => write!(f, "strong:{}ms", t.as_millis()),
-            EngineSpec::Strong {
-                limit: StrongLimit::Depth(d),
-            } => write!(f, "strong:d{d}"),
-            EngineSpec::Strong {
-                limit: StrongLimit::Nodes(n),
-            } => write!(f, "strong:n{n}"),
+            EngineSpec::Strong { limit, threads } => {
+                match limit {
+                    StrongLimit::Time(t) => write!(f, "strong:{}ms", t.as_millis())?,
+                    StrongLimit::Depth(d) => write!(f, "strong:d{d}")?,
+                    StrongLimit::Nodes(n) => write!(f, "strong:n{n}")?,
+                }
+                if *threads > 1 {
+                    write!(f, ":t{threads}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -105,6 +125,8 @@ pub struct Atom4Engine {
     spec: EngineSpec,
     rng: Rng,
     table: Vec<Entry<Cell>>,
+    /// The table of a strong engine with several threads.
+    shared: Option<SharedSlots>,
     weights: Weights,
     /// The last strong search's report.
     pub last: Option<Report<Cell>>,
@@ -161,13 +183,21 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
 impl Atom4Engine {
     pub fn new(spec: EngineSpec, seed: u64) -> Atom4Engine {
         let table = match spec {
-            EngineSpec::Strong { limit } => vec![Entry::EMPTY; table_slots(limit)],
+            EngineSpec::Strong { limit, threads: 1 } => vec![Entry::EMPTY; table_slots(limit)],
             _ => Vec::new(),
+        };
+        let shared = match spec {
+            EngineSpec::Strong {
+                limit,
+                threads: 2..,
+            } => Some(SharedSlots::new(table_slots(limit))),
+            _ => None,
         };
         Atom4Engine {
             spec,
             rng: Rng::new(seed),
             table,
+            shared,
             weights: Weights::DEFAULT,
             last: None,
             depths: [0; 65],
@@ -203,8 +233,7 @@ impl Atom4Engine {
             EngineSpec::Classic { level } => {
                 classic::choose(game, level, &mut self.rng).unwrap_or(fallback)
             }
-            EngineSpec::Strong { limit } => {
-                let mut search = StrongSearch::new(&mut self.table, StrongEval::new(self.weights));
+            EngineSpec::Strong { limit, threads } => {
                 let (depth, nodes, deadline) = match limit {
                     StrongLimit::Depth(depth) => (depth, u64::MAX, None),
                     StrongLimit::Nodes(nodes) => (64, nodes, None),
@@ -220,7 +249,16 @@ impl Atom4Engine {
                     stop,
                     progress,
                 };
-                let report = search.run(game, limits, &mut control);
+                let eval = StrongEval::new(self.weights);
+                let report = match &self.shared {
+                    None => {
+                        StrongSearch::new(&mut self.table, eval).run(game, limits, &mut control)
+                    }
+                    Some(slots) => {
+                        let seeds: Vec<u64> = (1..threads).map(|_| self.rng.next_u64()).collect();
+                        search_together(game, slots, eval, limits, seeds, &mut control)
+                    }
+                };
                 let mv = report.best.unwrap_or(fallback);
                 self.depths[report.depth as usize] += 1;
                 self.last = Some(report);
@@ -238,4 +276,45 @@ impl Engine<Atom4> for Atom4Engine {
     fn name(&self) -> String {
         self.spec.to_string()
     }
+}
+
+/// Helpers stop when the main search is done.
+struct Flag<'a>(&'a AtomicBool);
+
+impl Control<Cell> for Flag<'_> {
+    fn should_stop(&mut self, _nodes: u64) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Lazy SMP: the main search runs within `limits` under `control`; one
+/// helper a seed searches the same position as deep as it can meanwhile,
+/// and what the helpers store in the shared table (refutations, deeper
+/// results) lets the main search skip work. The answer is the main
+/// search's.
+fn search_together(
+    game: &Atom4,
+    slots: &SharedSlots,
+    eval: StrongEval,
+    limits: Limits,
+    seeds: Vec<u64>,
+    control: &mut Stopper<'_>,
+) -> Report<Cell> {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for seed in seeds {
+            let (done, table, game) = (&done, slots.table(), *game);
+            scope.spawn(move || {
+                let limits = Limits {
+                    depth: 64,
+                    nodes: u64::MAX,
+                    seed,
+                };
+                Search::with_store(table, eval).run(&game, limits, &mut Flag(done));
+            });
+        }
+        let report = Search::with_store(slots.table(), eval).run(game, limits, control);
+        done.store(true, Ordering::Relaxed);
+        report
+    })
 }

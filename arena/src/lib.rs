@@ -5,6 +5,7 @@
 //! binaries of this crate are the project's search benchmarks.
 
 pub mod atom4_engines;
+pub mod shared_table;
 
 use atom4_core::game::{Game, Outcome, Side};
 

@@ -11,6 +11,8 @@ fn engine_specs_round_trip_and_refuse_nonsense() {
         "strong:30ms",
         "strong:d6",
         "strong:n5000",
+        "strong:30ms:t2",
+        "strong:d6:t4",
     ] {
         let spec: EngineSpec = text.parse().unwrap();
         assert_eq!(spec.to_string(), text);
@@ -25,10 +27,13 @@ fn engine_specs_round_trip_and_refuse_nonsense() {
         "classic:x",
         "minimax",
         "random:3",
+        "strong:30ms:t0",
+        "strong:30ms:t65",
+        "strong:30ms:tx",
     ] {
         let err = bad.parse::<EngineSpec>().unwrap_err();
         assert!(
-            err.contains("classic") || err.contains("engine"),
+            err.contains("classic") || err.contains("engine") || err.contains("threads"),
             "{bad}: {err}"
         );
     }
@@ -94,5 +99,30 @@ fn the_table_fits_the_search() {
         table_slots(StrongLimit::Nodes(123_457)),
     ] {
         assert!(slots.is_power_of_two());
+    }
+}
+
+/// Two threads sharing a table play whole games of legal moves, and the
+/// helpers stop with the main search (else this test would hang).
+#[test]
+fn two_threads_play_legal_games() {
+    for (g, spec) in ["strong:d4:t2", "strong:5ms:t2", "strong:n3000:t3"]
+        .into_iter()
+        .enumerate()
+    {
+        let mut a = Atom4Engine::new(spec.parse().unwrap(), g as u64);
+        let mut b = Atom4Engine::new("classic:1".parse().unwrap(), g as u64);
+        let mut no_opening = |_: &Atom4| None;
+        let record = play_game(
+            Atom4::new(8, 8).unwrap(),
+            [&mut a as &mut dyn Engine<Atom4>, &mut b],
+            &mut no_opening,
+        );
+        let mut replay = Atom4::new(8, 8).unwrap();
+        for &mv in &record.moves {
+            replay.play(mv).expect("every move of a match is legal");
+        }
+        assert_eq!(Game::outcome(&replay), Some(record.outcome));
+        assert!(a.last.as_ref().is_some_and(|r| r.depth >= 1), "{spec}");
     }
 }

@@ -145,6 +145,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     }
     let strong_spec = EngineSpec::Strong {
         limit: StrongLimit::Time(Duration::from_millis(time.max(1))),
+        threads: 1,
     };
     interactive.computer = computer;
     interactive.engine = if strong {

@@ -81,7 +81,8 @@ fn parse() -> Result<Options, String> {
         matches!(
             spec,
             EngineSpec::Strong {
-                limit: StrongLimit::Time(_)
+                limit: StrongLimit::Time(_),
+                ..
             }
         )
     };
