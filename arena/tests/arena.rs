@@ -1,6 +1,7 @@
-use atom4_arena::{play_game, Atom4Engine, Engine, EngineSpec, Tally};
+use atom4_arena::{play_game, Atom4Engine, Engine, EngineSpec, GameRecord, Tally};
 use atom4_core::atom4::Atom4;
 use atom4_core::game::{Game, Side};
+use atom4_core::Cell;
 
 #[test]
 fn engine_specs_round_trip_and_refuse_nonsense() {
@@ -39,6 +40,23 @@ fn engine_specs_round_trip_and_refuse_nonsense() {
     }
 }
 
+/// Plays a game on 8 x 8 (`first` moves first) and checks that every
+/// move was legal and the outcome is the replay's.
+fn play_checked(first: &mut Atom4Engine, second: &mut Atom4Engine) -> GameRecord<Cell> {
+    let mut no_opening = |_: &Atom4| None;
+    let record = play_game(
+        Atom4::new(8, 8).unwrap(),
+        [first as &mut dyn Engine<Atom4>, second],
+        &mut no_opening,
+    );
+    let mut replay = Atom4::new(8, 8).unwrap();
+    for &mv in &record.moves {
+        replay.play(mv).expect("every move of a match is legal");
+    }
+    assert_eq!(Game::outcome(&replay), Some(record.outcome));
+    record
+}
+
 /// Games end, every recorded move was legal, and the tally adds up.
 #[test]
 fn a_short_match_plays_legal_games_to_the_end() {
@@ -46,17 +64,7 @@ fn a_short_match_plays_legal_games_to_the_end() {
     for g in 0..4u64 {
         let mut a = Atom4Engine::new("classic:1".parse().unwrap(), g);
         let mut b = Atom4Engine::new("strong:d2".parse().unwrap(), g);
-        let mut no_opening = |_: &Atom4| None;
-        let record = play_game(
-            Atom4::new(8, 8).unwrap(),
-            [&mut a as &mut dyn Engine<Atom4>, &mut b],
-            &mut no_opening,
-        );
-        let mut replay = Atom4::new(8, 8).unwrap();
-        for &mv in &record.moves {
-            replay.play(mv).expect("every move of a match is legal");
-        }
-        assert_eq!(Game::outcome(&replay), Some(record.outcome));
+        let record = play_checked(&mut a, &mut b);
         tally.add(&record, Side::Second);
     }
     assert_eq!(tally.games(), 4);
@@ -112,17 +120,7 @@ fn two_threads_play_legal_games() {
     {
         let mut a = Atom4Engine::new(spec.parse().unwrap(), g as u64);
         let mut b = Atom4Engine::new("classic:1".parse().unwrap(), g as u64);
-        let mut no_opening = |_: &Atom4| None;
-        let record = play_game(
-            Atom4::new(8, 8).unwrap(),
-            [&mut a as &mut dyn Engine<Atom4>, &mut b],
-            &mut no_opening,
-        );
-        let mut replay = Atom4::new(8, 8).unwrap();
-        for &mv in &record.moves {
-            replay.play(mv).expect("every move of a match is legal");
-        }
-        assert_eq!(Game::outcome(&replay), Some(record.outcome));
+        play_checked(&mut a, &mut b);
         assert!(a.last.as_ref().is_some_and(|r| r.depth >= 1), "{spec}");
     }
 }
