@@ -108,9 +108,9 @@ impl std::fmt::Display for EngineSpec {
 
 /// Transposition table slots of a strong engine: at least one a node it
 /// may visit (at about 1.2 M nodes a second; only inner nodes store), a
-/// power of two from 2^12 to 2^20 (8 MiB). A table the size of the search stays in the
-/// processor's cache: at 30 ms a move, 2^16 slots (512 KiB) search about
-/// a tenth faster than 2^20.
+/// power of two from 2^12 to 2^20 (8 MiB). A table the size of the search
+/// stays in the processor's cache: at 30 ms a move, 2^16 slots (512 KiB)
+/// search about a tenth faster than 2^20.
 pub fn table_slots(limit: StrongLimit) -> usize {
     let nodes = match limit {
         StrongLimit::Time(t) => t.as_micros().min(1 << 40) as u64 * 6 / 5,
