@@ -7,7 +7,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use atom4_core::search::{Bound, Hit, Store};
+use atom4_core::search::tt::{bucket, store_in_bucket};
+use atom4_core::search::{Bound, Entry, Hit, Store};
 use atom4_core::Cell;
 
 /// The slots: a power of two of them.
@@ -39,100 +40,38 @@ impl SharedSlots {
     }
 }
 
-/// One thread's view of [`SharedSlots`]; the same bucket rules as
-/// [`atom4_core::search::Table`] (the deepest result and the latest).
+/// One thread's view of [`SharedSlots`]; the bucket rule of the core's
+/// [`Table`](atom4_core::search::Table), [`store_in_bucket`].
 #[derive(Clone, Copy)]
 pub struct SharedTable<'a> {
     slots: &'a [AtomicU64],
     mask: usize,
 }
 
-/// A slot's 64 bits: check (16), score (16), depth (8), bound (2), move
-/// (9: 0 for none, else the cell's index + 1). Zero is an empty slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Packed {
-    check: u16,
-    score: i16,
-    depth: u8,
-    bound: Bound,
-    mv: Option<Cell>,
-}
-
-impl Packed {
-    fn pack(self) -> u64 {
-        let mv = self.mv.map_or(0, |c| c.index() as u64 + 1);
-        self.check as u64
-            | (self.score as u16 as u64) << 16
-            | (self.depth as u64) << 32
-            | (self.bound as u64) << 40
-            | mv << 42
-    }
-
-    fn unpack(bits: u64) -> Packed {
-        let mv = (bits >> 42) & 0x1FF;
-        Packed {
-            check: bits as u16,
-            score: (bits >> 16) as u16 as i16,
-            depth: (bits >> 32) as u8,
-            bound: match (bits >> 40) & 3 {
-                0 => Bound::None,
-                1 => Bound::Exact,
-                2 => Bound::Lower,
-                _ => Bound::Upper,
-            },
-            mv: (mv != 0).then(|| Cell::from_index((mv - 1) as u8)),
-        }
-    }
-}
-
 impl SharedTable<'_> {
-    fn place(&self, key: u64) -> ([usize; 2], u16) {
-        let i = (key as usize) & self.mask & !1;
-        ([i, (i | 1).min(self.mask)], (key >> 48) as u16)
-    }
-
-    fn get(&self, i: usize) -> Packed {
-        Packed::unpack(self.slots[i].load(Relaxed))
+    fn get(&self, i: usize) -> Entry<Cell> {
+        Entry::from_word(self.slots[i].load(Relaxed), |bits| {
+            Cell::from_index(bits as u8)
+        })
     }
 }
 
 impl Store<Cell> for SharedTable<'_> {
     fn probe(&self, key: u64) -> Option<Hit<Cell>> {
-        let (bucket, check) = self.place(key);
-        bucket.into_iter().find_map(|i| {
-            let e = self.get(i);
-            (e.bound != Bound::None && e.check == check).then_some(Hit {
-                score: e.score as i32,
-                depth: e.depth,
-                bound: e.bound,
-                mv: e.mv,
-            })
-        })
+        let (slots, check) = bucket(key, self.mask);
+        slots.into_iter().find_map(|i| self.get(i).hit(check))
     }
 
     fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<Cell>) {
-        let ([deep, latest], check) = self.place(key);
-        let holds = |e: &Packed| e.bound != Bound::None && e.check == check;
-        let (d, l) = (self.get(deep), self.get(latest));
-        let (slot, old) = if holds(&d) {
-            (deep, d)
-        } else if holds(&l) {
-            (latest, l)
-        } else if d.depth <= depth {
-            self.slots[latest].store(d.pack(), Relaxed);
-            (deep, d)
-        } else {
-            (latest, l)
-        };
-        let mv = mv.or(if holds(&old) { old.mv } else { None });
-        let entry = Packed {
-            check,
-            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth,
-            bound,
-            mv,
-        };
-        self.slots[slot].store(entry.pack(), Relaxed);
+        let (slots, check) = bucket(key, self.mask);
+        let before = slots.map(|i| self.get(i));
+        let after = store_in_bucket(before, check, depth, score, bound, mv);
+        // Only what changed is written (a table of one slot has one).
+        for k in 0..2 {
+            if after[k] != before[k] {
+                self.slots[slots[k]].store(after[k].to_word(|c| c.index() as u16), Relaxed);
+            }
+        }
     }
 
     fn clear(&mut self) {
@@ -150,32 +89,10 @@ impl Store<Cell> for SharedTable<'_> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn slots_pack_and_unpack_whole() {
-        for (i, bound) in [Bound::Exact, Bound::Lower, Bound::Upper]
-            .into_iter()
-            .enumerate()
-        {
-            for mv in [None, Some(Cell::from_index(0)), Some(Cell::from_index(255))] {
-                for score in [-30_000i16, -1, 0, 7, i16::MAX] {
-                    let p = Packed {
-                        check: 0xBEEF ^ i as u16,
-                        score,
-                        depth: 64,
-                        bound,
-                        mv,
-                    };
-                    assert_eq!(Packed::unpack(p.pack()), p);
-                    assert_ne!(p.pack(), 0);
-                }
-            }
-        }
-    }
-
     /// The same results as the single-threaded table, store for store.
     #[test]
     fn behaves_like_the_table() {
-        use atom4_core::search::{Entry, Table};
+        use atom4_core::search::Table;
         let mut rng = atom4_core::Rng::new(3);
         let shared = SharedSlots::new(64);
         let mut mine = shared.table();

@@ -36,6 +36,89 @@ impl<M: Copy> Entry<M> {
         bound: Bound::None,
         mv: None,
     };
+
+    /// What a probe with `check` finds in this slot.
+    #[inline]
+    pub fn hit(&self, check: u16) -> Option<Hit<M>> {
+        (self.bound != Bound::None && self.check == check).then_some(Hit {
+            score: self.score as i32,
+            depth: self.depth,
+            bound: self.bound,
+            mv: self.mv,
+        })
+    }
+
+    /// The slot as one 64-bit word, for tables kept in atomics: check,
+    /// score, depth and bound, then the move as `move_bits(mv) + 1`
+    /// (0: none), so an empty slot is 0. `move_bits` must stay below
+    /// `u16::MAX`.
+    pub fn to_word(self, move_bits: impl Fn(M) -> u16) -> u64 {
+        let mv = self.mv.map_or(0, |m| move_bits(m) as u64 + 1);
+        self.check as u64
+            | (self.score as u16 as u64) << 16
+            | (self.depth as u64) << 32
+            | (self.bound as u64) << 40
+            | mv << 48
+    }
+
+    /// The slot [`Entry::to_word`] made, given the inverse of its `move_bits`.
+    pub fn from_word(word: u64, move_of: impl Fn(u16) -> M) -> Entry<M> {
+        let mv = (word >> 48) as u16;
+        Entry {
+            check: word as u16,
+            score: (word >> 16) as u16 as i16,
+            depth: (word >> 32) as u8,
+            bound: match (word >> 40) & 3 {
+                0 => Bound::None,
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            mv: (mv != 0).then(|| move_of(mv - 1)),
+        }
+    }
+}
+
+/// The bucket of `key` in a table of `mask + 1` slots (two neighbouring
+/// slots, one on a table of one) and its check bits.
+#[inline]
+pub fn bucket(key: u64, mask: usize) -> ([usize; 2], u16) {
+    let i = (key as usize) & mask & !1;
+    ([i, (i | 1).min(mask)], (key >> 48) as u16)
+}
+
+/// A bucket after storing a result in it: the rule every table follows.
+/// The first slot keeps the deepest result and the second the latest, so
+/// that deep results survive and results of earlier searches, deep but
+/// stale, do not block the new ones. A result for a position already held
+/// replaces it, keeping its move when the new result has none.
+#[inline]
+pub fn store_in_bucket<M: Copy>(
+    [deep, latest]: [Entry<M>; 2],
+    check: u16,
+    depth: u8,
+    score: i32,
+    bound: Bound,
+    mv: Option<M>,
+) -> [Entry<M>; 2] {
+    let holds = |e: &Entry<M>| e.bound != Bound::None && e.check == check;
+    let new = |old: &Entry<M>| Entry {
+        check,
+        score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+        depth,
+        bound,
+        mv: mv.or(if holds(old) { old.mv } else { None }),
+    };
+    if holds(&deep) {
+        [new(&deep), latest]
+    } else if holds(&latest) {
+        [deep, new(&latest)]
+    } else if deep.depth <= depth {
+        // The deep slot's old result moves to the latest slot.
+        [new(&deep), deep]
+    } else {
+        [deep, new(&latest)]
+    }
 }
 
 impl<M: Copy> Default for Entry<M> {
@@ -69,7 +152,7 @@ pub trait Store<M> {
     }
 }
 
-impl<M: Copy> Store<M> for Table<'_, M> {
+impl<M: Copy + PartialEq> Store<M> for Table<'_, M> {
     #[inline]
     fn probe(&self, key: u64) -> Option<Hit<M>> {
         Table::probe(self, key)
@@ -97,7 +180,7 @@ pub struct Table<'a, M> {
     mask: usize,
 }
 
-impl<'a, M: Copy> Table<'a, M> {
+impl<'a, M: Copy + PartialEq> Table<'a, M> {
     pub fn new(slots: &'a mut [Entry<M>]) -> Table<'a, M> {
         let len = if slots.is_empty() {
             0
@@ -111,62 +194,31 @@ impl<'a, M: Copy> Table<'a, M> {
         }
     }
 
-    /// The key's bucket (two neighbouring slots, one on a table of one)
-    /// and its check bits.
-    #[inline]
-    fn place(&self, key: u64) -> ([usize; 2], u16) {
-        let i = (key as usize) & self.mask & !1;
-        ([i, (i | 1).min(self.mask)], (key >> 48) as u16)
-    }
-
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Hit<M>> {
         if self.slots.is_empty() {
             return None;
         }
-        let (bucket, check) = self.place(key);
-        bucket.into_iter().find_map(|i| {
-            let e = self.slots[i];
-            (e.bound != Bound::None && e.check == check).then_some(Hit {
-                score: e.score as i32,
-                depth: e.depth,
-                bound: e.bound,
-                mv: e.mv,
-            })
-        })
+        let (slots, check) = bucket(key, self.mask);
+        slots.into_iter().find_map(|i| self.slots[i].hit(check))
     }
 
-    /// Stores a result. A bucket keeps the deepest result in its first
-    /// slot and the latest in its second, so that deep results survive
-    /// and results of earlier searches, deep but stale, do not block the
-    /// new ones.
+    /// Stores a result by the bucket rule of [`store_in_bucket`].
     #[inline]
     pub fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
         if self.slots.is_empty() {
             return;
         }
-        let ([deep, latest], check) = self.place(key);
-        let holds = |e: &Entry<M>| e.bound != Bound::None && e.check == check;
-        let slot = if holds(&self.slots[deep]) {
-            deep
-        } else if holds(&self.slots[latest]) {
-            latest
-        } else if self.slots[deep].depth <= depth {
-            // The deep slot's old result moves to the latest slot.
-            self.slots[latest] = self.slots[deep];
-            deep
-        } else {
-            latest
-        };
-        let old = self.slots[slot];
-        let mv = mv.or(if holds(&old) { old.mv } else { None });
-        self.slots[slot] = Entry {
-            check,
-            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth,
-            bound,
-            mv,
-        };
+        let (slots, check) = bucket(key, self.mask);
+        let before = slots.map(|i| self.slots[i]);
+        let after = store_in_bucket(before, check, depth, score, bound, mv);
+        // Only what changed is written: on a table of one slot both halves
+        // of the bucket are that slot.
+        for k in 0..2 {
+            if after[k] != before[k] {
+                self.slots[slots[k]] = after[k];
+            }
+        }
     }
 
     /// Empties every slot.
@@ -218,6 +270,32 @@ mod tests {
         assert_eq!((hit.depth, hit.score, hit.mv), (10, 150, Some(1)));
         // Other buckets are untouched.
         assert!(table.probe(2 << 48 | 2).is_none());
+    }
+
+    /// A slot packs into one word and back whole, and only an empty slot
+    /// packs to 0.
+    #[test]
+    fn slots_pack_and_unpack_whole() {
+        for (i, bound) in [Bound::Exact, Bound::Lower, Bound::Upper]
+            .into_iter()
+            .enumerate()
+        {
+            for mv in [None, Some(0u8), Some(255)] {
+                for score in [-30_000i16, -1, 0, 7, i16::MAX] {
+                    let p = Entry {
+                        check: 0xBEEF ^ i as u16,
+                        score,
+                        depth: 64,
+                        bound,
+                        mv,
+                    };
+                    let word = p.to_word(u16::from);
+                    assert_eq!(Entry::from_word(word, |b| b as u8), p);
+                    assert_ne!(word, 0);
+                }
+            }
+        }
+        assert_eq!(Entry::<u8>::EMPTY.to_word(u16::from), 0);
     }
 
     #[test]
