@@ -120,13 +120,17 @@ pub fn table_slots(limit: StrongLimit) -> usize {
     nodes.clamp(1 << 12, 1 << 20).next_power_of_two() as usize
 }
 
+/// A strong engine's transposition table: its own, or one its threads share.
+enum EngineTable {
+    Own(Vec<Entry<Cell>>),
+    Shared(SharedSlots),
+}
+
 /// An Atom-4 engine built from an [`EngineSpec`].
 pub struct Atom4Engine {
     spec: EngineSpec,
     rng: Rng,
-    table: Vec<Entry<Cell>>,
-    /// The table of a strong engine with several threads.
-    shared: Option<SharedSlots>,
+    table: EngineTable,
     weights: Weights,
     /// The last strong search's report.
     pub last: Option<Report<Cell>>,
@@ -183,21 +187,18 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
 impl Atom4Engine {
     pub fn new(spec: EngineSpec, seed: u64) -> Atom4Engine {
         let table = match spec {
-            EngineSpec::Strong { limit, threads: 1 } => vec![Entry::EMPTY; table_slots(limit)],
-            _ => Vec::new(),
-        };
-        let shared = match spec {
-            EngineSpec::Strong {
-                limit,
-                threads: 2..,
-            } => Some(SharedSlots::new(table_slots(limit))),
-            _ => None,
+            EngineSpec::Strong { limit, threads: 1 } => {
+                EngineTable::Own(vec![Entry::EMPTY; table_slots(limit)])
+            }
+            EngineSpec::Strong { limit, .. } => {
+                EngineTable::Shared(SharedSlots::new(table_slots(limit)))
+            }
+            _ => EngineTable::Own(Vec::new()),
         };
         Atom4Engine {
             spec,
             rng: Rng::new(seed),
             table,
-            shared,
             weights: Weights::DEFAULT,
             last: None,
             depths: [0; 65],
@@ -250,11 +251,11 @@ impl Atom4Engine {
                     progress,
                 };
                 let eval = StrongEval::new(self.weights);
-                let report = match &self.shared {
-                    None => {
-                        StrongSearch::new(&mut self.table, eval).run(game, limits, &mut control)
+                let report = match &mut self.table {
+                    EngineTable::Own(table) => {
+                        StrongSearch::new(table, eval).run(game, limits, &mut control)
                     }
-                    Some(slots) => {
+                    EngineTable::Shared(slots) => {
                         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.next_u64()).collect();
                         search_together(game, slots, eval, limits, seeds, &mut control)
                     }

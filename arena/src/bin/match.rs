@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release -p atom4-arena --bin match -- [options] <engine A> <engine B>`
 //! Engines: `random`, `classic:<level>`, `strong:<ms>ms`, `strong:d<depth>`,
-//! `strong:n<nodes>`. Options: `--games N` (default 200; A plays first in
+//! `strong:n<nodes>`, each strong one with `:t<threads>` if wanted
+//! (`strong:30ms:t2`). Options: `--games N` (default 200; A plays first in
 //! even games, second in odd ones), `--opening N` random first moves
 //! (default 2), `--seed S`, `--threads T` games at a time (default 2, but
 //! 1 when an engine has a time limit: two searches side by side on two
