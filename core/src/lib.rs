@@ -1,8 +1,16 @@
 //! atom4-core: rules and search for Atom-4 and its kin games.
 //!
 //! `no_std`, no allocation, no `unsafe`: every state is plain fixed-size
-//! data, so the same code runs in a desktop front end, a Python bot and a
-//! microcontroller.
+//! data or memory the caller provides, so the same code runs in a desktop
+//! front end, a Python bot and a microcontroller.
+//!
+//! Each game has a module of its own (its rules, notation, evaluation and
+//! search glue); beside them sits what the games share: the [`game`]
+//! traits every search works through, the searches themselves
+//! ([`search`]: alpha-beta for two-player zero-sum games, [`mcts`]: Monte
+//! Carlo tree search for any number of players and chance,
+//! [`expectimax`]: expectimax and max^n), how a caller stops them
+//! ([`control`]), the 16 x 16 [`grid`] and the seeded [`rng`].
 
 // Unit tests run on the host with std; the library itself never uses it
 // (the thumbv6m build in CI proves that).
@@ -14,8 +22,11 @@
 extern crate std;
 
 pub mod atom4;
+pub mod control;
+pub mod expectimax;
 pub mod game;
 pub mod grid;
+pub mod mcts;
 pub mod rng;
 pub mod search;
 

@@ -33,7 +33,7 @@ fn finds_the_win_in_one_and_scores_it_as_mate() {
     after.play(report.best.unwrap()).unwrap();
     assert_eq!(
         after.status(),
-        atom4_core::atom4::Status::Won(atom4_core::atom4::Player::One)
+        atom4_core::atom4::Status::Won(atom4_core::atom4::Player::ONE)
     );
     assert_eq!(report.score, MATE - 1);
     assert_eq!(report.pv.first().copied(), report.best);

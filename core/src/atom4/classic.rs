@@ -10,7 +10,7 @@
 use arrayvec::ArrayVec;
 
 use super::board::{Change, Recorder};
-use super::state::{Atom4, Status};
+use super::state::{propagator, Atom4, Status};
 use crate::grid::Cell;
 use crate::rng::Rng;
 
@@ -134,8 +134,8 @@ impl Searcher {
         let mover = game.side_to_move();
         let mut counter = Counter {
             tally: before,
-            own: mover.propagator() as u8,
-            opponent: mover.other().propagator() as u8,
+            own: propagator(mover) as u8,
+            opponent: propagator(mover.other()) as u8,
         };
         let mut child = *game;
         child.play_unchecked(mv, &mut counter);

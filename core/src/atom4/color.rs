@@ -1,5 +1,7 @@
 //! The eight colours of Atom-4, their mixing, and the tile sequence.
 
+use crate::game::Player;
+
 /// A piece colour, as three bits: bit 0 red, bit 1 green, bit 2 blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -183,6 +185,16 @@ impl Tile {
     #[inline]
     pub const fn advance(self, steps: u8) -> Tile {
         Tile((self.0 + steps % 6) % 6)
+    }
+
+    /// Whose tile it is: player 1's at even positions, player 2's at odd.
+    #[inline]
+    pub const fn player(self) -> Player {
+        if self.0 & 1 == 0 {
+            Player::ONE
+        } else {
+            Player::TWO
+        }
     }
 
     /// The next tile of the sequence.

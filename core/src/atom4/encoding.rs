@@ -19,7 +19,8 @@
 
 use super::board::Board;
 use super::color::Tile;
-use super::state::{Atom4, Player, Status};
+use super::state::{Atom4, Status};
+use crate::game::Player;
 
 /// The length of [`Atom4::to_bytes`].
 pub const ENCODED_LEN: usize = 148;
@@ -102,7 +103,7 @@ impl Atom4 {
         let status = match bytes[6] {
             0 => Status::Playing,
             3 => Status::Stalemate,
-            n => Status::Won(Player::from_number(n).ok_or(DecodeError::Field)?),
+            n => Status::Won(Player::from_number(n.into(), 2).ok_or(DecodeError::Field)?),
         };
         let scores = [u32_at(bytes, 12), u32_at(bytes, 16)];
         Atom4::from_parts(board, Tile::new(bytes[5]), u32_at(bytes, 8), scores, status)

@@ -18,7 +18,8 @@
 use super::board::{Board, Change, Recorder};
 use super::color::{Color, Tile};
 use super::geometry::Direction;
-use super::state::{Atom4, Player};
+use super::state::{propagator, Atom4};
+use crate::game::Player;
 use crate::grid::{Bitboard, Cell};
 use crate::search::Evaluator;
 
@@ -325,8 +326,8 @@ impl Evaluator<Atom4> for StrongEval {
     fn move_hint(&mut self, game: &Atom4, mv: Cell) -> i32 {
         let mover = game.side_to_move();
         let mut tally = MoveTally {
-            own: mover.propagator() as u8,
-            enemy: mover.other().propagator() as u8,
+            own: propagator(mover) as u8,
+            enemy: propagator(mover.other()) as u8,
             score: 0,
             propagators: 0,
         };
@@ -355,12 +356,12 @@ impl Evaluator<Atom4> for StrongEval {
         // The next tile each player places: the mover's is the current one.
         let next_tile = |p: Player| if p == mover { tile } else { tile.next() };
         let sets = |p: Player| match p {
-            Player::One => SideSets {
+            Player::ONE => SideSets {
                 own: white,
                 near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
             },
-            Player::Two => SideSets {
+            _ => SideSets {
                 own: black,
                 near: one_bit,
                 next: completed_by(&colours, next_tile(p)),

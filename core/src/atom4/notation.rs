@@ -14,7 +14,8 @@ use core::str::FromStr;
 use super::board::Board;
 use super::color::{Color, Tile};
 use super::geometry::MIN_SIDE;
-use super::state::{Atom4, Player, Status};
+use super::state::{Atom4, Status};
+use crate::game::Player;
 use crate::grid::MAX_SIDE;
 
 /// What is wrong with a text.
@@ -213,8 +214,7 @@ impl fmt::Display for Atom4 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let status = match self.status() {
             Status::Playing => '*',
-            Status::Won(Player::One) => '1',
-            Status::Won(Player::Two) => '2',
+            Status::Won(p) => (b'0' + p.number()) as char,
             Status::Stalemate => '=',
         };
         let [s1, s2] = self.scores();
@@ -255,8 +255,8 @@ impl Atom4 {
         let (at, status) = fields.next("status")?;
         let status = match single_char(status) {
             Some('*') => Status::Playing,
-            Some('1') => Status::Won(Player::One),
-            Some('2') => Status::Won(Player::Two),
+            Some('1') => Status::Won(Player::ONE),
+            Some('2') => Status::Won(Player::TWO),
             Some('=') => Status::Stalemate,
             _ => return Err(error(ParseErrorKind::BadStatus, at)),
         };

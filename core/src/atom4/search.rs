@@ -1,10 +1,12 @@
-//! Atom-4 as the generic search sees it: the [`Game`] implementation and
-//! its Zobrist keys.
+//! Atom-4 as the generic searches see it: the [`Game`] and [`ZeroSum`]
+//! implementations and its Zobrist keys.
+
+use arrayvec::ArrayVec;
 
 use super::board::{Change, Changes, Recorder};
 use super::color::Tile;
-use super::state::{Atom4, Player, Status};
-use crate::game::{Game, MoveList, Outcome, Side};
+use super::state::{Atom4, Status};
+use crate::game::{Game, Player, Turn, ZeroSum};
 use crate::grid::Cell;
 
 /// SplitMix64's output function, usable in const tables.
@@ -89,41 +91,69 @@ impl Recorder for KeyAndChanges {
     }
 }
 
+/// The most legal cells a position has: every cell of 16 x 16.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves of Atom-4.
+pub type MoveList = ArrayVec<Cell, MAX_MOVES>;
+
 impl Game for Atom4 {
     type Move = Cell;
+    type List<T: Copy> = ArrayVec<T, MAX_MOVES>;
 
     #[inline]
-    fn side_to_move(&self) -> Side {
-        match self.side_to_move() {
-            Player::One => Side::First,
-            Player::Two => Side::Second,
-        }
+    fn players(&self) -> usize {
+        2
     }
 
     #[inline]
-    fn outcome(&self) -> Option<Outcome> {
+    fn turn(&self) -> Turn {
         match self.status() {
-            Status::Playing => None,
-            Status::Won(Player::One) => Some(Outcome::Win(Side::First)),
-            Status::Won(Player::Two) => Some(Outcome::Win(Side::Second)),
-            Status::Stalemate => Some(Outcome::Draw),
+            Status::Playing => Turn::Player(self.side_to_move()),
+            _ => Turn::Over,
         }
     }
 
     #[inline]
-    fn legal_moves(&self, moves: &mut MoveList<Cell>) {
+    fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
         moves.extend(Atom4::legal_moves(self).iter());
     }
 
     #[inline]
-    fn play(&mut self, mv: Cell, hash: u64) -> u64 {
+    fn play(&mut self, mv: Cell) {
+        self.play_unchecked(mv, &mut ());
+    }
+
+    /// 1 to the winner of the round, -1 to the loser, 0 to both after a
+    /// stalemate.
+    #[inline]
+    fn returns(&self, player: Player) -> f32 {
+        match self.status() {
+            Status::Won(p) if p == player => 1.0,
+            Status::Won(_) => -1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+impl ZeroSum for Atom4 {
+    type Undo = Changes;
+
+    fn hash(&self) -> u64 {
+        let board = self.board();
+        board
+            .occupied()
+            .iter()
+            .fold(tile_key(self.tile()), |h, c| h ^ cell_key(c, board.get(c)))
+    }
+
+    #[inline]
+    fn play_keyed(&mut self, mv: Cell, hash: u64) -> u64 {
         let mut key = KeyUpdate(hash ^ tile_key(self.tile()));
         self.play_unchecked(mv, &mut key);
         key.0 ^ tile_key(self.tile())
     }
-
-    type Undo = Changes;
 
     #[inline]
     fn play_undoable(&mut self, mv: Cell, hash: u64) -> (u64, Changes) {
@@ -136,14 +166,6 @@ impl Game for Atom4 {
     fn unplay(&mut self, undo: &Changes) {
         // The search only takes back the move it just made: no checks.
         self.revert_last(undo);
-    }
-
-    fn hash(&self) -> u64 {
-        let board = self.board();
-        board
-            .occupied()
-            .iter()
-            .fold(tile_key(self.tile()), |h, c| h ^ cell_key(c, board.get(c)))
     }
 
     #[inline]
@@ -176,19 +198,19 @@ mod tests {
         let mut rng = Rng::new(9);
         let mut moves = MoveList::new();
         let mut game = Atom4::standard();
-        let mut hash = Game::hash(&game);
-        while game.outcome().is_none() {
+        let mut hash = ZeroSum::hash(&game);
+        while !game.is_over() {
             Game::legal_moves(&game, &mut moves);
             for &mv in moves.iter() {
                 let (before, mut copy) = (game, game);
                 let (key, undo) = game.play_undoable(mv, hash);
-                assert_eq!(key, Game::play(&mut copy, mv, hash));
+                assert_eq!(key, copy.play_keyed(mv, hash));
                 assert_eq!(game, copy);
-                Game::unplay(&mut game, &undo);
+                ZeroSum::unplay(&mut game, &undo);
                 assert_eq!(game, before);
             }
             let mv = moves[rng.below(moves.len() as u32) as usize];
-            hash = Game::play(&mut game, mv, hash);
+            hash = game.play_keyed(mv, hash);
         }
     }
 
@@ -199,19 +221,19 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut moves = MoveList::new();
         let mut game = Atom4::standard();
-        let mut hash = Game::hash(&game);
-        while game.outcome().is_none() {
+        let mut hash = ZeroSum::hash(&game);
+        while !game.is_over() {
             let before = game;
             let key = game.pass(hash).unwrap();
             assert_eq!(game.tile(), before.tile().next());
             assert_eq!(game.side_to_move(), before.side_to_move().other());
             assert_eq!(game.board(), before.board());
-            assert_eq!(key, Game::hash(&game));
+            assert_eq!(key, ZeroSum::hash(&game));
             game.unpass();
             assert_eq!(game, before);
             Game::legal_moves(&game, &mut moves);
             let mv = moves[rng.below(moves.len() as u32) as usize];
-            hash = Game::play(&mut game, mv, hash);
+            hash = game.play_keyed(mv, hash);
         }
     }
 
@@ -222,12 +244,12 @@ mod tests {
         let mut moves = MoveList::new();
         for _ in 0..20 {
             let mut game = Atom4::standard();
-            let mut hash = Game::hash(&game);
-            while Game::outcome(&game).is_none() {
+            let mut hash = ZeroSum::hash(&game);
+            while !game.is_over() {
                 Game::legal_moves(&game, &mut moves);
                 let mv = moves[rng.below(moves.len() as u32) as usize];
-                hash = Game::play(&mut game, mv, hash);
-                assert_eq!(hash, Game::hash(&game));
+                hash = game.play_keyed(mv, hash);
+                assert_eq!(hash, ZeroSum::hash(&game));
             }
         }
     }

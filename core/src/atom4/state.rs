@@ -2,53 +2,16 @@
 
 use super::board::{BadSize, Board, Changes, Placed, Recorder};
 use super::color::{Color, Tile};
+use crate::game::Player;
 use crate::grid::{Bitboard, Cell};
 
-/// A player. Player 1 plays the additive tiles and wants white rows;
-/// player 2 the subtractive tiles and black rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Player {
-    One = 1,
-    Two = 2,
-}
-
-impl Player {
-    #[inline]
-    pub const fn other(self) -> Player {
-        match self {
-            Player::One => Player::Two,
-            Player::Two => Player::One,
-        }
-    }
-
-    /// 1 or 2.
-    #[inline]
-    pub const fn number(self) -> u8 {
-        self as u8
-    }
-
-    pub const fn from_number(n: u8) -> Option<Player> {
-        match n {
-            1 => Some(Player::One),
-            2 => Some(Player::Two),
-            _ => None,
-        }
-    }
-
-    /// The propagator this player wants rows of.
-    #[inline]
-    pub const fn propagator(self) -> Color {
-        match self {
-            Player::One => Color::White,
-            Player::Two => Color::Black,
-        }
-    }
-
-    /// Index 0 or 1, for arrays of two.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize - 1
+/// The propagator `player` wants rows of: player 1 plays the additive
+/// tiles and wants white rows, player 2 the subtractive tiles and black rows.
+#[inline]
+pub const fn propagator(player: Player) -> Color {
+    match player.index() {
+        0 => Color::White,
+        _ => Color::Black,
     }
 }
 
@@ -208,11 +171,7 @@ impl Atom4 {
     /// The player whose tile is next: player 1 for additive tiles.
     #[inline]
     pub const fn side_to_move(&self) -> Player {
-        if self.tile.index().is_multiple_of(2) {
-            Player::One
-        } else {
-            Player::Two
-        }
+        self.tile.player()
     }
 
     /// The player to move, `None` once the round is over.
@@ -298,7 +257,7 @@ impl Atom4 {
         let placed = self.board.place(cell, self.tile.color(), recorder);
         if self
             .board
-            .any_in_winning_row(placed.created(), mover.propagator())
+            .any_in_winning_row(placed.created(), propagator(mover))
         {
             self.status = Status::Won(mover);
             self.scores[mover.index()] = self.scores[mover.index()].saturating_add(1);
@@ -323,11 +282,7 @@ impl Atom4 {
             }
             None => false,
         };
-        let mover = if tile.index().is_multiple_of(2) {
-            Player::One
-        } else {
-            Player::Two
-        };
+        let mover = tile.player();
         let fits = fits
             && match self.status {
                 Status::Playing | Status::Stalemate => true,
@@ -415,7 +370,7 @@ mod tests {
         assert_eq!(game.board().get(cell(7, 7)), Some(Color::Green));
         assert_eq!(game.board().get(cell(8, 7)), Some(Color::Purple));
         assert_eq!(game.tile().color(), Color::Red);
-        assert_eq!(game.current_player(), Some(Player::One));
+        assert_eq!(game.current_player(), Some(Player::ONE));
         assert_eq!(game.board().occupied().count(), 2);
         // Row 7 is odd, so the cells touching both pieces are (8, 6) and (8, 8).
         let legal: [Cell; 2] = [cell(8, 6), cell(8, 8)];
@@ -480,13 +435,13 @@ mod tests {
             .unwrap();
         game.play(cell(4, 1)).unwrap();
         assert_eq!(game.board().get(cell(3, 1)), Some(Color::White));
-        assert_eq!(game.status(), Status::Won(Player::One));
+        assert_eq!(game.status(), Status::Won(Player::ONE));
         assert_eq!(game.scores(), [1, 0]);
         assert_eq!(game.current_player(), None);
         assert_eq!(game.play(cell(5, 2)), Err(IllegalMove::RoundOver));
         game.next_round().unwrap();
         assert_eq!(game.round(), 2);
-        assert_eq!(game.current_player(), Some(Player::Two));
+        assert_eq!(game.current_player(), Some(Player::TWO));
         assert_eq!(game.tile().color(), Color::Yellow);
         assert_eq!(game.scores(), [1, 0]);
         assert_eq!(game.next_round(), Err(StateError::RoundNotOver));

@@ -1,29 +1,31 @@
-//! One search for every game: iterative deepening, principal-variation
-//! search, a transposition table in caller memory, killer and history move
-//! ordering, late-move reductions, null-move pruning (for games that can
-//! pass, see [`Game::pass`]), mate scores by distance.
+//! Alpha-beta for two-player, zero-sum games: iterative deepening,
+//! principal-variation search, a transposition table in caller memory,
+//! killer and history move ordering, late-move reductions, null-move
+//! pruning (for games that can pass, see [`ZeroSum::pass`]), mate scores
+//! by distance.
 //!
 //! Nothing is allocated and recursion never goes deeper than the depth
-//! limit (at most [`MAX_PLY`]); each ply holds a copy of the position and a
-//! move list on the stack. Given the same position, limits, seed and table
-//! contents, a search visits the same nodes and returns the same result.
+//! limit (at most [`MAX_PLY`]); the position is changed and restored in
+//! place, and each ply with children holds a move list and its ordering
+//! keys on the stack. Every search starts with empty killer and history
+//! tables, so given the same position, limits, seed and table contents, a
+//! search visits the same nodes and returns the same result.
 
 pub mod tt;
 
-use arrayvec::ArrayVec;
-
-use crate::game::{Game, MoveList, Outcome, MAX_MOVES};
+pub use crate::control::{Control, Report};
+use crate::game::{Game, List, Player, Turn, ZeroSum};
 use crate::rng::Rng;
-pub use tt::{Bound, Entry, Hit, Store, Table};
+pub use tt::{usable_slots, Bound, Entry, Hit, Store, Table};
 
 /// The score of a win on the spot; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// The deepest search.
-pub const MAX_PLY: usize = 64;
+pub const MAX_PLY: usize = crate::control::MAX_LINE;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
-/// How good a position is for the side to move (in the evaluator's own
+/// How good a position is for the player to move (in the evaluator's own
 /// units, within `(-MATE_BOUND, MATE_BOUND)`), and which moves to try first.
 pub trait Evaluator<G: Game> {
     fn evaluate(&mut self, game: &G) -> i32;
@@ -33,22 +35,6 @@ pub trait Evaluator<G: Game> {
     /// reduce (it wins, or changes what decides the game).
     fn move_hint(&mut self, _game: &G, _mv: G::Move) -> i32 {
         0
-    }
-}
-
-/// What the caller controls while a search runs: a stop check (a deadline,
-/// a flag set by another thread) called every [`CHECK_EVERY`] nodes, and
-/// a report after each completed iteration.
-pub trait Control<M> {
-    fn should_stop(&mut self, nodes: u64) -> bool;
-
-    fn iteration_done(&mut self, _report: &Report<M>) {}
-}
-
-/// Never stops early, reports nothing.
-impl<M> Control<M> for () {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        false
     }
 }
 
@@ -77,37 +63,28 @@ impl Limits {
     }
 }
 
-/// The state after a completed iteration (also the final result).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report<M> {
-    /// The best move; `None` only when the game is over.
-    pub best: Option<M>,
-    /// From the side to move's point of view; see [`MATE`].
-    pub score: i32,
-    /// The depth of the last completed iteration.
-    pub depth: u8,
-    /// Nodes visited in all iterations so far.
-    pub nodes: u64,
-    /// The expected line of play, from the transposition table.
-    pub pv: ArrayVec<M, MAX_PLY>,
-}
-
 /// A search over the game `G` with evaluator `E` and transposition table
 /// `T`: by default [`Table`], over the caller's memory.
-pub struct Search<G: Game, E, T> {
+pub struct Search<G: ZeroSum, E, T> {
     table: T,
     evaluator: E,
     killers: [[Option<G::Move>; 2]; MAX_PLY],
-    history: [[i16; MAX_MOVES]; 2],
+    /// One score per move slot and player; as long as the game's move list.
+    history: [G::List<i16>; 2],
     nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// The player to move at the root.
+    root: Player,
     /// Bit `ply`: the move into `ply` was a null move (a bit set, not an
     /// array: small targets count every byte of stack).
     passed: u64,
+    /// Bit `ply`: the player whose view the node at `ply` takes, for games
+    /// that do not alternate (alternating games derive it from the ply).
+    sides: u64,
 }
 
-impl<G: Game, E, T: Store<G::Move>> core::fmt::Debug for Search<G, E, T> {
+impl<G: ZeroSum, E, T: Store<G::Move>> core::fmt::Debug for Search<G, E, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Search")
             .field("table_len", &self.table.len())
@@ -140,7 +117,7 @@ const HASH_MOVE: i16 = i16::MAX;
 const KILLER: i16 = i16::MAX - 1;
 const ORDINARY_MAX: i32 = KILLER as i32 - 1;
 
-impl<'t, G: Game, E: Evaluator<G>> Search<G, E, Table<'t, G::Move>> {
+impl<'t, G: ZeroSum + Clone, E: Evaluator<G>> Search<G, E, Table<'t, G::Move>> {
     /// A search with `table` as its transposition table (any length; a
     /// power of two uses all of it) and `evaluator`.
     pub fn new(table: &'t mut [Entry<G::Move>], evaluator: E) -> Self {
@@ -148,18 +125,29 @@ impl<'t, G: Game, E: Evaluator<G>> Search<G, E, Table<'t, G::Move>> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
+/// A history table of zeros, one for each slot of the game's move list.
+fn empty_history<G: ZeroSum>() -> G::List<i16> {
+    let mut history = G::List::<i16>::default();
+    for _ in 0..<G::List<i16> as List<i16>>::CAPACITY {
+        history.push(0);
+    }
+    history
+}
+
+impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     /// A search with `table` as its transposition table and `evaluator`.
     pub fn with_store(table: T, evaluator: E) -> Self {
         Search {
             table,
             evaluator,
             killers: [[None; 2]; MAX_PLY],
-            history: [[0; MAX_MOVES]; 2],
+            history: [empty_history::<G>(), empty_history::<G>()],
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            root: Player::ONE,
             passed: 0,
+            sides: 0,
         }
     }
 
@@ -167,17 +155,25 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         &mut self.evaluator
     }
 
-    /// Empties the transposition table and the move-ordering memory.
+    /// Empties the transposition table (the move-ordering tables are
+    /// emptied by every search anyway).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.forget_ordering();
+    }
+
+    fn forget_ordering(&mut self) {
         self.killers = [[None; 2]; MAX_PLY];
-        self.history = [[0; MAX_MOVES]; 2];
+        for side in self.history.iter_mut() {
+            side.fill(0);
+        }
     }
 
     /// Searches `game` by iterative deepening up to `limits`; `control` may
     /// stop it early. An interrupted iteration is discarded: the result is
     /// that of the last completed one (depth 0 and the first legal move if
-    /// not even depth 1 completed).
+    /// not even depth 1 completed). `best` is `None` when it is nobody's
+    /// turn to move (the game is over).
     pub fn run(
         &mut self,
         game: &G,
@@ -187,20 +183,27 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         self.nodes = 0;
         self.node_limit = limits.nodes;
         self.aborted = false;
-        self.killers = [[None; 2]; MAX_PLY];
-        let mut root_moves = MoveList::new();
-        game.legal_moves(&mut root_moves);
+        // Same position, same limits, same table: same search. Ordering
+        // learnt in an earlier search would make the result depend on it.
+        self.forget_ordering();
         let mut report = Report {
-            best: root_moves.first().copied(),
+            best: None,
             score: 0,
             depth: 0,
             nodes: 0,
-            pv: ArrayVec::new(),
+            pv: arrayvec::ArrayVec::new(),
         };
-        if game.outcome().is_some() || root_moves.is_empty() {
-            report.best = None;
+        let Turn::Player(root) = game.turn() else {
+            return report;
+        };
+        self.root = root;
+        self.sides = (root.index() & 1) as u64;
+        let mut root_moves = G::List::<G::Move>::default();
+        game.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
             return report;
         }
+        report.best = Some(root_moves[0]);
         // A seeded shuffle: ties between equal root moves go different ways
         // in different games, the same way for the same seed.
         let mut rng = Rng::new(limits.seed);
@@ -229,6 +232,61 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         report
     }
 
+    /// The player whose view the node at `ply` takes.
+    #[inline]
+    fn side(&self, ply: usize) -> Player {
+        if G::ALTERNATES {
+            if ply & 1 == 0 {
+                self.root
+            } else {
+                self.root.other()
+            }
+        } else if self.sides >> ply & 1 == 0 {
+            Player::ONE
+        } else {
+            Player::TWO
+        }
+    }
+
+    /// Notes the view of `child`, the node at `ply` reached from a node of
+    /// `parent`'s view, and says whether its value must be negated for the
+    /// parent. Alternating games always negate.
+    #[inline]
+    fn enter(&mut self, child: &G, ply: usize, parent: Player) -> bool {
+        if G::ALTERNATES {
+            return true;
+        }
+        let side = match child.turn() {
+            Turn::Player(p) => p,
+            _ => parent.other(),
+        };
+        let bit = 1u64 << ply;
+        self.sides = (self.sides & !bit) | ((side.index() as u64 & 1) << ply);
+        side != parent
+    }
+
+    /// The value of `child` (at `ply`) for its parent, within the parent's
+    /// window `(alpha, beta)`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child_value(
+        &mut self,
+        child: &mut G,
+        hash: u64,
+        depth: u8,
+        ply: usize,
+        negate: bool,
+        alpha: i32,
+        beta: i32,
+        control: &mut impl Control<G::Move>,
+    ) -> i32 {
+        if negate {
+            -self.negamax(child, hash, depth, ply, -beta, -alpha, control)
+        } else {
+            self.negamax(child, hash, depth, ply, alpha, beta, control)
+        }
+    }
+
     /// One iteration at the root: returns the score and best move, and
     /// moves the best move to the front for the next iteration.
     fn root(
@@ -236,22 +294,24 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         game: &G,
         hash: u64,
         depth: u8,
-        moves: &mut MoveList<G::Move>,
+        moves: &mut G::List<G::Move>,
         control: &mut impl Control<G::Move>,
     ) -> (i32, G::Move) {
         // One copy, changed and restored move by move below.
-        let mut node = *game;
+        let mut node = game.clone();
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
         let mut best = (i32::MIN, moves[0]);
         let mut best_index = 0;
         for i in 0..moves.len() {
             let mv = moves[i];
             let (child_hash, undo) = node.play_undoable(mv, hash);
+            let negate = self.enter(&node, 1, self.root);
             let score = self.search_child(
                 &mut node,
                 child_hash,
                 depth,
                 1,
+                negate,
                 i == 0,
                 0,
                 alpha,
@@ -288,6 +348,7 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         hash: u64,
         depth: u8,
         ply: usize,
+        negate: bool,
         first: bool,
         reduction: u8,
         alpha: i32,
@@ -295,31 +356,41 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         control: &mut impl Control<G::Move>,
     ) -> i32 {
         if first {
-            return -self.negamax(child, hash, depth - 1, ply, -beta, -alpha, control);
+            return self.child_value(child, hash, depth - 1, ply, negate, alpha, beta, control);
         }
         let mut score = alpha + 1;
         if reduction > 0 {
-            score = -self.negamax(
+            score = self.child_value(
                 child,
                 hash,
                 depth - 1 - reduction,
                 ply,
-                -alpha - 1,
-                -alpha,
+                negate,
+                alpha,
+                alpha + 1,
                 control,
             );
         }
         if score > alpha && !self.aborted {
-            score = -self.negamax(child, hash, depth - 1, ply, -alpha - 1, -alpha, control);
+            score = self.child_value(
+                child,
+                hash,
+                depth - 1,
+                ply,
+                negate,
+                alpha,
+                alpha + 1,
+                control,
+            );
         }
         if score > alpha && score < beta && !self.aborted {
-            score = -self.negamax(child, hash, depth - 1, ply, -beta, -alpha, control);
+            score = self.child_value(child, hash, depth - 1, ply, negate, alpha, beta, control);
         }
         score
     }
 
-    /// The value of `game` for its side to move, exact inside
-    /// `(alpha, beta)`; `ply` plies below the root.
+    /// The value of `game` for the player whose view its ply takes, exact
+    /// inside `(alpha, beta)`; `ply` plies below the root.
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -340,11 +411,16 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         if self.aborted {
             return 0;
         }
-        if let Some(outcome) = game.outcome() {
-            return match outcome {
-                Outcome::Draw => 0,
-                Outcome::Win(side) if side == game.side_to_move() => MATE - ply as i32,
-                Outcome::Win(_) => -(MATE - ply as i32),
+        if game.is_over() {
+            // What the game says, by sign; sooner wins and later losses
+            // score higher.
+            let value = game.returns(self.side(ply));
+            return if value > 0.0 {
+                MATE - ply as i32
+            } else if value < 0.0 {
+                -(MATE - ply as i32)
+            } else {
+                0
             };
         }
         if depth == 0 || ply >= MAX_PLY - 1 {
@@ -379,7 +455,7 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         self.expand(game, hash, depth, ply, alpha, beta, hash_move, control)
     }
 
-    /// Null-move pruning: if the side to move, letting the opponent move
+    /// Null-move pruning: if the player to move, letting the opponent move
     /// twice, still reaches `beta` in a shallower search, the node fails
     /// high without searching its moves. `None` when it does not.
     #[inline(never)]
@@ -396,14 +472,16 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             return None;
         }
         let child_hash = game.pass(hash)?;
+        let negate = self.enter(game, ply + 1, self.side(ply));
         self.passed |= 1 << (ply + 1);
-        let score = -self.negamax(
+        let score = self.child_value(
             game,
             child_hash,
             depth - 1 - NULL_REDUCTION,
             ply + 1,
-            -beta,
-            -beta + 1,
+            negate,
+            beta - 1,
+            beta,
             control,
         );
         self.passed &= !(1 << (ply + 1));
@@ -427,13 +505,16 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         hash_move: Option<G::Move>,
         control: &mut impl Control<G::Move>,
     ) -> i32 {
-        let mut moves = MoveList::new();
+        let mut moves = G::List::<G::Move>::default();
         game.legal_moves(&mut moves);
         if moves.is_empty() {
-            return 0;
+            // A game in play always has a move (see `Game::legal_moves`);
+            // if one has none, its evaluation is all there is to say.
+            return self.evaluate(game);
         }
-        let side = game.side_to_move().index();
-        let mut keys: ArrayVec<i16, MAX_MOVES> = ArrayVec::new();
+        let me = self.side(ply);
+        let side = me.index() & 1;
+        let mut keys = G::List::<i16>::default();
         for &mv in moves.iter() {
             // At depth 1 the children are leaves: their evaluation is the
             // real cost, and history alone orders them well enough.
@@ -480,11 +561,13 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
                 1
             };
             let (child_hash, undo) = game.play_undoable(mv, hash);
+            let negate = self.enter(game, ply + 1, me);
             let score = self.search_child(
                 game,
                 child_hash,
                 depth,
                 ply + 1,
+                negate,
                 i == 0,
                 reduction,
                 alpha,
@@ -546,19 +629,19 @@ impl<G: Game, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         hash: u64,
         first: G::Move,
         depth: u8,
-    ) -> ArrayVec<G::Move, MAX_PLY> {
-        let mut pv = ArrayVec::new();
-        let (mut game, mut hash) = (*game, hash);
+    ) -> arrayvec::ArrayVec<G::Move, MAX_PLY> {
+        let mut pv = arrayvec::ArrayVec::new();
+        let (mut game, mut hash) = (game.clone(), hash);
         let mut mv = Some(first);
-        let mut moves = MoveList::new();
+        let mut moves = G::List::<G::Move>::default();
         while let Some(m) = mv {
             game.legal_moves(&mut moves);
             if !moves.contains(&m) || pv.len() >= depth as usize || pv.is_full() {
                 break;
             }
             pv.push(m);
-            hash = game.play(m, hash);
-            if game.outcome().is_some() {
+            hash = game.play_keyed(m, hash);
+            if game.is_over() {
                 break;
             }
             mv = self.table.probe(hash).and_then(|hit| hit.mv);

@@ -180,13 +180,19 @@ pub struct Table<'a, M> {
     mask: usize,
 }
 
+/// How many of `len` slots a table uses: the largest power of two that
+/// fits (0 for none), so that a key's bucket is a mask away.
+pub const fn usable_slots(len: usize) -> usize {
+    if len == 0 {
+        0
+    } else {
+        1 << (usize::BITS - 1 - len.leading_zeros())
+    }
+}
+
 impl<'a, M: Copy + PartialEq> Table<'a, M> {
     pub fn new(slots: &'a mut [Entry<M>]) -> Table<'a, M> {
-        let len = if slots.is_empty() {
-            0
-        } else {
-            1usize << (usize::BITS - 1 - slots.len().leading_zeros())
-        };
+        let len = usable_slots(slots.len());
         let slots = &mut slots[..len];
         Table {
             mask: len.wrapping_sub(1),
@@ -296,6 +302,15 @@ mod tests {
             }
         }
         assert_eq!(Entry::<u8>::EMPTY.to_word(u16::from), 0);
+    }
+
+    #[test]
+    fn tables_use_the_largest_power_of_two_that_fits() {
+        let used = [0, 1, 2, 2, 4, 4, 4, 4, 8];
+        for (len, &want) in used.iter().enumerate() {
+            assert_eq!(usable_slots(len), want, "{len}");
+        }
+        assert_eq!(usable_slots(usize::MAX), 1 << (usize::BITS - 1));
     }
 
     #[test]
