@@ -1,6 +1,8 @@
 //! Arbitrary sequences of C ABI calls with arbitrary arguments, on a game
-//! whose bytes the input may also corrupt: no call may panic, crash or
-//! report an internal error, and a failing call never changes the game.
+//! whose bytes the input may also corrupt, and undo records it may forge
+//! (`before` and `after` colours, lengths): no call may panic, crash or
+//! report an internal error, a failing call never changes the game, and a
+//! call that changes the game and succeeds leaves a game that decodes.
 #![no_main]
 
 use atom4::*;
@@ -55,6 +57,10 @@ fuzz_target!(|data: &[u8]| {
                 let mut given = changes;
                 if c & 1 != 0 {
                     given[(*a as usize) % 7].after ^= b & 0x0F;
+                }
+                if c & 4 != 0 {
+                    // A forged colour before the move (-1 is "empty").
+                    given[(*b as usize) % 7].before = ((*a as i8) % 9) - 1;
                 }
                 atom4_undo(
                     &mut game,
@@ -169,6 +175,15 @@ fuzz_target!(|data: &[u8]| {
             }
         };
         assert_ne!(status, atom4_status::ATOM4_INTERNAL_ERROR, "op {op}");
+        // Calls that change the game and succeed leave a game.
+        if status == atom4_status::ATOM4_OK && matches!(op % 15, 0 | 1 | 2 | 7 | 9) {
+            let mut info = unsafe { core::mem::zeroed::<atom4_info>() };
+            assert_eq!(
+                atom4_game_info(&game, &mut info),
+                atom4_status::ATOM4_OK,
+                "op {op} succeeded but left no game"
+            );
+        }
         if status != atom4_status::ATOM4_OK && op % 15 != 12 {
             assert_eq!(
                 game_bytes(&game),

@@ -196,6 +196,40 @@ static void test_moves_and_changes(void) {
     CHECK(count >= 1);
 }
 
+/* An undo record whose colours before the move were forged is refused and
+ * changes nothing; the true record still works. A bad output array writes
+ * nothing, not even the count. */
+static void test_forged_undo(void) {
+    const char *text = "....../WWWcc./....KK/....../....../...... r 1 0-0 *";
+    atom4_game game, after;
+    atom4_change changes[ATOM4_MAX_CHANGES], forged[ATOM4_MAX_CHANGES];
+    atom4_info info;
+    size_t offset = 0, count = 0, i;
+    int8_t colour;
+
+    CHECK_STATUS(atom4_game_from_text(&game, text, strlen(text), &offset), ATOM4_OK);
+    CHECK_STATUS(atom4_play(&game, 5, 1, changes, ATOM4_MAX_CHANGES, &count), ATOM4_OK);
+    CHECK(count == 3);
+    after = game;
+    for (i = 1; i < count; i++) {
+        for (colour = -1; colour < 8; colour++) {
+            if (colour == changes[i].before) continue;
+            memcpy(forged, changes, sizeof forged);
+            forged[i].before = colour;
+            CHECK_STATUS(atom4_undo(&game, forged, count), ATOM4_NOT_LAST_MOVE);
+            CHECK(memcmp(&game, &after, sizeof game) == 0);
+        }
+    }
+    CHECK_STATUS(atom4_game_info(&game, &info), ATOM4_OK);
+    CHECK_STATUS(atom4_undo(&game, changes, count), ATOM4_OK);
+    CHECK_STATUS(atom4_game_info(&game, &info), ATOM4_OK);
+    CHECK(info.player == 1 && info.empty_count == 36 - 7);
+
+    count = 12345;
+    CHECK_STATUS(atom4_legal_moves(&game, NULL, 5, &count), ATOM4_NULL_ARGUMENT);
+    CHECK(count == 12345);
+}
+
 static void test_text(void) {
     atom4_game game, parsed;
     char text[ATOM4_TEXT_CAPACITY];
@@ -516,6 +550,7 @@ int main(int argc, char **argv) {
     test_new_game();
     test_bad_games();
     test_moves_and_changes();
+    test_forged_undo();
     test_text();
     test_full_games_and_rounds();
     test_classic();

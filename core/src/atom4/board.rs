@@ -43,8 +43,8 @@ pub struct Change {
 
 /// The cells a move changes: the placed piece first, then the splashed cells
 /// in direction order. At most one a direction, so seven in all. Derefs to
-/// a slice of [`Change`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// a slice of [`Change`]; two lists are equal when their changes are.
+#[derive(Clone, Copy)]
 pub struct Changes {
     items: [Change; 7],
     len: u8,
@@ -80,6 +80,22 @@ impl Changes {
         *slot = change;
         self.len += keep as u8;
         true
+    }
+}
+
+// Only the changes count: places past the length may hold leftovers of
+// `push_if`, which writes before it decides.
+impl PartialEq for Changes {
+    fn eq(&self, other: &Changes) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for Changes {}
+
+impl core::hash::Hash for Changes {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self[..].hash(state)
     }
 }
 

@@ -269,10 +269,14 @@ impl Atom4 {
     }
 
     /// Takes back the last move, given the changes [`Atom4::play`] returned
-    /// for it. Refuses (changing nothing) when they do not fit this position.
+    /// for it. The record is verified, not trusted: the position it
+    /// restores must lead back here by exactly that move and those changes
+    /// (a forged `old` colour, a changed order, a move of another position
+    /// are all refused). Refuses with [`StateError::NotLastMove`], changing
+    /// nothing, when they do not fit this position.
     pub fn unplay(&mut self, changes: &Changes) -> Result<(), StateError> {
         let tile = self.tile.advance(5);
-        let fits = match changes.first() {
+        let shaped = match changes.first() {
             Some(first) => {
                 first.old.is_none()
                     && first.new == tile.color()
@@ -283,16 +287,26 @@ impl Atom4 {
             None => false,
         };
         let mover = tile.player();
-        let fits = fits
+        let shaped = shaped
             && match self.status {
                 Status::Playing | Status::Stalemate => true,
                 Status::Won(p) => p == mover && self.scores[p.index()] > 0,
             };
-        if !fits {
+        if !shaped {
             return Err(StateError::NotLastMove);
         }
-        self.revert_last(changes);
-        Ok(())
+        let mut before = *self;
+        before.revert_last(changes);
+        // Replayed from the restored position, the move must make exactly
+        // these changes and lead exactly here.
+        let mut replay = before;
+        match replay.play(changes[0].cell) {
+            Ok(made) if made == *changes && replay == *self => {
+                *self = before;
+                Ok(())
+            }
+            _ => Err(StateError::NotLastMove),
+        }
     }
 
     /// Hands the turn to the other player without a move (their tile is
@@ -353,8 +367,9 @@ mod tests {
         Cell::new(x, y).unwrap()
     }
 
-    /// The size budget of the whole state: it is copied at every node of a
-    /// search and lives in firmware RAM.
+    /// The size budget of the whole state: it lives in firmware RAM, the C
+    /// ABI's `atom4_game` holds its encoding, and MCTS copies it once an
+    /// iteration (alpha-beta changes one copy in place).
     #[test]
     fn state_fits_its_budget() {
         assert!(
@@ -445,6 +460,54 @@ mod tests {
         assert_eq!(game.tile().color(), Color::Yellow);
         assert_eq!(game.scores(), [1, 0]);
         assert_eq!(game.next_round(), Err(StateError::RoundNotOver));
+    }
+
+    fn list(items: &[Change]) -> Changes {
+        let mut list = Changes::new();
+        for &c in items {
+            list.push(c);
+        }
+        list
+    }
+
+    /// A record whose `old` colours were forged (here: the splashed cell's
+    /// colour before the move) is refused and changes nothing, whatever the
+    /// forged colour; so is one in another order or with a cell left out.
+    #[test]
+    fn unplay_refuses_a_forged_record() {
+        let mut game: Atom4 = "....../WWWcc./....KK/....../....../...... r 1 0-0 *"
+            .parse()
+            .unwrap();
+        let changes = game.play(cell(5, 1)).unwrap();
+        assert_eq!(changes.len(), 3);
+        let after = game;
+        for i in 1..changes.len() {
+            for bits in 0..8 {
+                let mut items: [Change; 3] = [changes[0], changes[1], changes[2]];
+                let forged_old = Some(Color::from_bits(bits));
+                if items[i].old == forged_old {
+                    continue;
+                }
+                items[i].old = forged_old;
+                let forged = list(&items);
+                assert_eq!(
+                    game.unplay(&forged),
+                    Err(StateError::NotLastMove),
+                    "{forged:?}"
+                );
+                assert_eq!(game, after);
+            }
+        }
+        let reordered = list(&[changes[0], changes[2], changes[1]]);
+        assert_eq!(game.unplay(&reordered), Err(StateError::NotLastMove));
+        let short = list(&changes[..2]);
+        assert_eq!(game.unplay(&short), Err(StateError::NotLastMove));
+        assert_eq!(game, after);
+        game.unplay(&changes).unwrap();
+        assert_eq!(
+            game.to_string(),
+            "....../WWWcc./....KK/....../....../...... r 1 0-0 *"
+        );
     }
 
     #[test]
