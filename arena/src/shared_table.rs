@@ -7,9 +7,28 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use std::marker::PhantomData;
+
 use atom4_core::search::tt::{bucket, store_in_bucket};
-use atom4_core::search::{Bound, Entry, Hit, Store};
+use atom4_core::search::{usable_slots, Bound, Entry, Hit, Store};
 use atom4_core::Cell;
+
+/// A move that fits in 16 bits (below `u16::MAX`), so that a slot with
+/// its move is one 64-bit word.
+pub trait PackedMove: Copy + PartialEq {
+    fn to_bits(self) -> u16;
+    fn from_bits(bits: u16) -> Self;
+}
+
+impl PackedMove for Cell {
+    fn to_bits(self) -> u16 {
+        self.index() as u16
+    }
+
+    fn from_bits(bits: u16) -> Cell {
+        Cell::from_index(bits as u8)
+    }
+}
 
 /// The slots: a power of two of them.
 pub struct SharedSlots(Box<[AtomicU64]>);
@@ -17,19 +36,16 @@ pub struct SharedSlots(Box<[AtomicU64]>);
 impl SharedSlots {
     /// `len` slots, rounded down to a power of two (at least one).
     pub fn new(len: usize) -> SharedSlots {
-        let len = if len <= 1 {
-            1
-        } else {
-            1 << (usize::BITS - 1 - len.leading_zeros())
-        };
+        let len = usable_slots(len).max(1);
         SharedSlots((0..len).map(|_| AtomicU64::new(0)).collect())
     }
 
-    /// A handle for one thread's search.
-    pub fn table(&self) -> SharedTable<'_> {
+    /// A handle for one thread's search, for moves of type `M`.
+    pub fn table<M: PackedMove>(&self) -> SharedTable<'_, M> {
         SharedTable {
             slots: &self.0,
             mask: self.0.len() - 1,
+            moves: PhantomData,
         }
     }
 
@@ -43,33 +59,32 @@ impl SharedSlots {
 /// One thread's view of [`SharedSlots`]; the bucket rule of the core's
 /// [`Table`](atom4_core::search::Table), [`store_in_bucket`].
 #[derive(Clone, Copy)]
-pub struct SharedTable<'a> {
+pub struct SharedTable<'a, M> {
     slots: &'a [AtomicU64],
     mask: usize,
+    moves: PhantomData<M>,
 }
 
-impl SharedTable<'_> {
-    fn get(&self, i: usize) -> Entry<Cell> {
-        Entry::from_word(self.slots[i].load(Relaxed), |bits| {
-            Cell::from_index(bits as u8)
-        })
+impl<M: PackedMove> SharedTable<'_, M> {
+    fn get(&self, i: usize) -> Entry<M> {
+        Entry::from_word(self.slots[i].load(Relaxed), M::from_bits)
     }
 }
 
-impl Store<Cell> for SharedTable<'_> {
-    fn probe(&self, key: u64) -> Option<Hit<Cell>> {
+impl<M: PackedMove> Store<M> for SharedTable<'_, M> {
+    fn probe(&self, key: u64) -> Option<Hit<M>> {
         let (slots, check) = bucket(key, self.mask);
         slots.into_iter().find_map(|i| self.get(i).hit(check))
     }
 
-    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<Cell>) {
+    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
         let (slots, check) = bucket(key, self.mask);
         let before = slots.map(|i| self.get(i));
         let after = store_in_bucket(before, check, depth, score, bound, mv);
         // Only what changed is written (a table of one slot has one).
         for k in 0..2 {
             if after[k] != before[k] {
-                self.slots[slots[k]].store(after[k].to_word(|c| c.index() as u16), Relaxed);
+                self.slots[slots[k]].store(after[k].to_word(M::to_bits), Relaxed);
             }
         }
     }
@@ -95,7 +110,7 @@ mod tests {
         use atom4_core::search::Table;
         let mut rng = atom4_core::Rng::new(3);
         let shared = SharedSlots::new(64);
-        let mut mine = shared.table();
+        let mut mine = shared.table::<Cell>();
         let mut slots = [Entry::<Cell>::EMPTY; 64];
         let mut theirs = Table::new(&mut slots);
         let bounds = [Bound::Exact, Bound::Lower, Bound::Upper];

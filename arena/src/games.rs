@@ -1,0 +1,27 @@
+//! The games the match runner knows: one line each.
+
+use crate::matches::{self, MatchOptions, Setup, Standing};
+
+/// The names `match --game` takes.
+pub const GAMES: &[&str] = &["atom4"];
+
+/// Plays a match of `game`.
+pub fn run_match(
+    game: &str,
+    setup: &Setup,
+    specs: &[String],
+    options: &MatchOptions,
+) -> Result<Vec<Standing>, String> {
+    match game {
+        "atom4" => matches::run(
+            &crate::atom4_engines::Atom4Arena::from_env()?,
+            setup,
+            specs,
+            options,
+        ),
+        _ => Err(format!(
+            "no game called {game:?} (games: {})",
+            GAMES.join(", ")
+        )),
+    }
+}
