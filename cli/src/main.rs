@@ -1,34 +1,37 @@
-//! `atom4`: Atom-4 in the terminal, against the classic levels of atom4
-//! 4.1 or the strong engine; also plays engines against each other.
+//! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
+//! subcommand for each kin game.
 
-mod app;
-mod batch;
-mod options;
-mod record;
-mod render;
-mod tui;
-mod worker;
+use atom4_cli::atom4;
+use clap::{Parser, Subcommand};
 
-use options::Command;
+/// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
+/// more), or a kin game with its subcommand.
+#[derive(Parser, Debug)]
+#[command(
+    name = "atom4",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Keys: arrows move, Enter/Space place, u undo (a move pair against the computer), h hint, s save (atom4-save.txt), n next round, q quit."
+)]
+struct Cli {
+    #[command(flatten)]
+    atom4: atom4::options::InteractiveArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// The subcommands: Atom-4's, then one a kin game.
+#[derive(Subcommand, Debug)]
+enum Command {
+    #[command(flatten)]
+    Atom4(atom4::Command),
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match options::parse(&args) {
-        Ok(Command::Help) => {
-            println!("{}", options::USAGE);
-            Ok(())
-        }
-        Ok(Command::Interactive(options)) => tui::run(options),
-        Ok(Command::Play(batch)) => batch::play(&batch),
-        Ok(Command::Show(show)) => batch::show(&show),
-        Err(e) => Err(format!(
-            "{e}\n{}",
-            options::USAGE
-                .lines()
-                .take(5)
-                .collect::<Vec<_>>()
-                .join("\n")
-        )),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => atom4::interactive(cli.atom4),
+        Some(Command::Atom4(command)) => atom4::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

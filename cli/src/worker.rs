@@ -1,67 +1,72 @@
-//! The engines on a worker thread, so that the interface answers keys while
-//! the computer thinks. Every request has its own stop flag; answers carry
-//! the request's id, and answers to cancelled requests are dropped.
+//! Engines on a worker thread, for any game, so that a screen answers keys
+//! while the computer thinks. Every request has its own stop flag; answers
+//! carry the request's id, and answers to cancelled requests are dropped.
+//! An engine that panics ends the worker with an answer that says so,
+//! never a screen waiting for ever.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
 
-use atom4_arena::{Atom4Engine, EngineSpec};
-use atom4_core::atom4::Atom4;
-use atom4_core::Cell;
+use atom4_arena::Engine;
+use atom4_core::game::Game;
 
-/// Which engine answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The computer's move.
-    Move,
-    /// A suggestion for the human.
-    Hint,
-}
-
-struct Request {
+struct Request<G> {
     id: u64,
-    game: Atom4,
-    purpose: Purpose,
+    game: G,
+    engine: usize,
     stop: Arc<AtomicBool>,
 }
 
 /// What the worker says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// A strong search completed this depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer<M> {
+    /// A search completed this depth.
     Progress(u8),
-    Done(Cell),
+    Done(M),
+    /// The engine failed (a bug): the worker is gone.
+    Failed(String),
 }
 
-pub struct Worker {
-    requests: Sender<Request>,
-    answers: Receiver<(u64, Answer)>,
+pub struct Worker<G: Game> {
+    requests: Sender<Request<G>>,
+    answers: Receiver<(u64, Answer<G::Move>)>,
     current: Option<(u64, Arc<AtomicBool>)>,
     next_id: u64,
 }
 
-impl Worker {
-    /// A worker with `computer` for the computer's moves and `hint` for
-    /// suggestions.
-    pub fn spawn(computer: EngineSpec, hint: EngineSpec, seed: u64) -> Worker {
-        let (requests, inbox) = channel::<Request>();
+impl<G> Worker<G>
+where
+    G: Game + Send + 'static,
+    G::Move: Send + 'static,
+{
+    /// A worker thread owning `engines`; requests name one by index.
+    pub fn spawn(engines: Vec<Box<dyn Engine<G>>>) -> Worker<G> {
+        let (requests, inbox) = channel::<Request<G>>();
         let (outbox, answers) = channel();
         thread::spawn(move || {
-            let mut engines = [
-                Atom4Engine::new(computer, seed),
-                Atom4Engine::new(hint, seed ^ 0x9E37),
-            ];
+            let mut engines = engines;
             for request in inbox {
-                let engine = &mut engines[request.purpose as usize];
                 let id = request.id;
                 let progress_out = outbox.clone();
-                let mut progress = |report: &atom4_core::search::Report<Cell>| {
+                let mut progress = |report: &atom4_core::control::Report<G::Move>| {
                     let _ = progress_out.send((id, Answer::Progress(report.depth)));
                 };
-                let cell = engine.choose_interruptible(&request.game, &request.stop, &mut progress);
-                if outbox.send((id, Answer::Done(cell))).is_err() {
+                let Some(engine) = engines.get_mut(request.engine) else {
+                    let _ = outbox.send((id, Answer::Failed("no such engine".into())));
+                    break;
+                };
+                let thought = catch_unwind(AssertUnwindSafe(|| {
+                    engine.think(&request.game, request.stop.as_ref(), &mut progress)
+                }));
+                let answer = match thought {
+                    Ok(mv) => Answer::Done(mv),
+                    Err(panic) => Answer::Failed(panic_text(panic.as_ref())),
+                };
+                let failed = matches!(answer, Answer::Failed(_));
+                if outbox.send((id, answer)).is_err() || failed {
                     break;
                 }
             }
@@ -74,8 +79,9 @@ impl Worker {
         }
     }
 
-    /// Starts thinking about `game` (cancelling any earlier request).
-    pub fn ask(&mut self, game: Atom4, purpose: Purpose) {
+    /// Starts engine `engine` thinking about `game` (cancelling any earlier
+    /// request).
+    pub fn ask(&mut self, game: G, engine: usize) {
         self.cancel();
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
@@ -83,7 +89,7 @@ impl Worker {
         let _ = self.requests.send(Request {
             id: self.next_id,
             game,
-            purpose,
+            engine,
             stop,
         });
     }
@@ -95,62 +101,122 @@ impl Worker {
         }
     }
 
-    /// The next answer to the current request, if one arrived.
-    pub fn poll(&mut self) -> Option<Answer> {
-        while let Ok((id, answer)) = self.answers.try_recv() {
-            if self
-                .current
-                .as_ref()
-                .is_some_and(|(current, _)| *current == id)
-            {
-                if let Answer::Done(_) = answer {
-                    self.current = None;
+    /// The next answer to the current request, if one arrived. A worker
+    /// that is gone answers [`Answer::Failed`].
+    pub fn poll(&mut self) -> Option<Answer<G::Move>> {
+        loop {
+            match self.answers.try_recv() {
+                Ok((id, answer)) => {
+                    let current = self.current.as_ref().is_some_and(|(c, _)| *c == id);
+                    if matches!(answer, Answer::Failed(_)) {
+                        self.current = None;
+                        return Some(answer);
+                    }
+                    if current {
+                        if let Answer::Done(_) = answer {
+                            self.current = None;
+                        }
+                        return Some(answer);
+                    }
                 }
-                return Some(answer);
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    return Some(Answer::Failed("the engine thread is gone".into()))
+                }
             }
         }
-        None
     }
 }
 
-impl Drop for Worker {
+impl<G: Game> Drop for Worker<G> {
     fn drop(&mut self) {
-        self.cancel();
+        if let Some((_, stop)) = self.current.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The message of a panic payload.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic".into()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use atom4_arena::Atom4Engine;
+    use atom4_core::atom4::Atom4;
+    use atom4_core::control::{Report, StopFlag};
+    use atom4_core::Cell;
     use std::time::{Duration, Instant};
 
-    fn wait(worker: &mut Worker) -> Option<Cell> {
+    fn wait(worker: &mut Worker<Atom4>) -> Option<Answer<Cell>> {
         let deadline = Instant::now() + Duration::from_secs(30);
         while Instant::now() < deadline {
             match worker.poll() {
-                Some(Answer::Done(cell)) => return Some(cell),
-                _ => thread::sleep(Duration::from_millis(2)),
+                Some(Answer::Progress(_)) | None => thread::sleep(Duration::from_millis(2)),
+                answer => return answer,
             }
         }
         None
     }
 
+    fn engine(spec: &str) -> Box<dyn Engine<Atom4>> {
+        Box::new(Atom4Engine::new(spec.parse().unwrap(), 1))
+    }
+
     #[test]
     fn answers_arrive_and_cancelled_ones_do_not() {
-        let strong = "strong:d3".parse().unwrap();
-        let mut worker = Worker::spawn("classic:1".parse().unwrap(), strong, 1);
+        let mut worker = Worker::spawn(vec![engine("classic:1"), engine("strong:d3")]);
         let game = Atom4::standard();
-        worker.ask(game, Purpose::Move);
-        let cell = wait(&mut worker).expect("an answer");
+        worker.ask(game, 0);
+        let Some(Answer::Done(cell)) = wait(&mut worker) else {
+            panic!("an answer")
+        };
         assert!(game.check_move(cell).is_ok());
         // A search with no depth limit, cancelled: no answer comes.
-        let mut endless = Worker::spawn("strong:d64".parse().unwrap(), strong, 1);
-        endless.ask(game, Purpose::Move);
+        let mut endless = Worker::spawn(vec![engine("strong:d64"), engine("strong:d3")]);
+        endless.ask(game, 0);
         endless.cancel();
         thread::sleep(Duration::from_millis(50));
         assert_eq!(endless.poll(), None);
         // The next request is answered.
-        endless.ask(game, Purpose::Hint);
-        assert!(wait(&mut endless).is_some());
+        endless.ask(game, 1);
+        assert!(matches!(wait(&mut endless), Some(Answer::Done(_))));
+    }
+
+    /// An engine that panics: the worker says so instead of going silent,
+    /// and keeps saying so.
+    #[test]
+    fn a_panicking_engine_is_reported() {
+        struct Broken;
+        impl Engine<Atom4> for Broken {
+            fn think(
+                &mut self,
+                _: &Atom4,
+                _: &dyn StopFlag,
+                _: &mut dyn FnMut(&Report<Cell>),
+            ) -> Cell {
+                panic!("broken engine")
+            }
+            fn name(&self) -> String {
+                "broken".into()
+            }
+        }
+        let mut worker = Worker::spawn(vec![Box::new(Broken)]);
+        worker.ask(Atom4::standard(), 0);
+        assert_eq!(
+            wait(&mut worker),
+            Some(Answer::Failed("broken engine".into()))
+        );
+        thread::sleep(Duration::from_millis(20));
+        worker.ask(Atom4::standard(), 0);
+        assert!(matches!(wait(&mut worker), Some(Answer::Failed(_))));
     }
 }

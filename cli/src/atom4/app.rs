@@ -4,7 +4,7 @@
 use atom4_core::atom4::{Atom4, Changes, IllegalMove, Player, Status};
 use atom4_core::Cell;
 
-use crate::record::Record;
+use super::record::Record;
 
 /// A key press, already decoded from the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -326,8 +326,10 @@ pub fn coords(cell: Cell) -> String {
     format!("({},{})", cell.x(), cell.y())
 }
 
+/// Where the cursor starts: (W/2, H/2), as atom4 4.1's text interface
+/// (`textui.cc`).
 fn centre(game: &Atom4) -> Cell {
-    Cell::new(game.width() / 2 - 1, game.height() / 2).unwrap_or(Cell::from_index(0))
+    Cell::new(game.width() / 2, game.height() / 2).unwrap_or(Cell::from_index(0))
 }
 
 #[cfg(test)]
@@ -340,8 +342,11 @@ mod tests {
 
     #[test]
     fn arrows_move_the_cursor_within_the_board_and_say_why_a_cell_is_illegal() {
+        // The cursor starts at (W/2, H/2), as in atom4 4.1's textui.cc.
         let mut app = App::new(Atom4::new(6, 6).unwrap(), None);
-        assert_eq!(app.cursor, cell(2, 3));
+        assert_eq!(app.cursor, cell(3, 3));
+        assert_eq!(App::new(Atom4::standard(), None).cursor, cell(8, 8));
+        assert_eq!(App::new(Atom4::new(9, 7).unwrap(), None).cursor, cell(4, 3));
         for _ in 0..10 {
             app.handle(Key::Left);
         }
@@ -366,7 +371,7 @@ mod tests {
 
     #[test]
     fn placing_plays_and_hands_over_to_the_computer_and_back() {
-        let mut app = App::new(Atom4::standard(), Some(Player::Two));
+        let mut app = App::new(Atom4::standard(), Some(Player::TWO));
         assert_eq!(app.start(), Effect::Nothing);
         app.cursor = cell(8, 8);
         assert_eq!(app.handle(Key::Place), Effect::ComputerMove);
@@ -387,13 +392,13 @@ mod tests {
 
     #[test]
     fn the_computer_moves_first_when_it_plays_player_one() {
-        let mut app = App::new(Atom4::standard(), Some(Player::One));
+        let mut app = App::new(Atom4::standard(), Some(Player::ONE));
         assert_eq!(app.start(), Effect::ComputerMove);
     }
 
     #[test]
     fn undo_takes_back_a_move_pair_against_the_computer() {
-        let mut app = App::new(Atom4::standard(), Some(Player::Two));
+        let mut app = App::new(Atom4::standard(), Some(Player::TWO));
         let start = app.game;
         app.cursor = cell(8, 8);
         app.handle(Key::Place);
@@ -409,7 +414,7 @@ mod tests {
 
     #[test]
     fn undo_while_the_computer_thinks_cancels_it() {
-        let mut app = App::new(Atom4::standard(), Some(Player::Two));
+        let mut app = App::new(Atom4::standard(), Some(Player::TWO));
         app.cursor = cell(8, 8);
         assert_eq!(app.handle(Key::Place), Effect::ComputerMove);
         assert_eq!(app.handle(Key::Undo), Effect::CancelEngine);

@@ -4,16 +4,19 @@
 use atom4_arena::{Atom4Engine, Engine};
 use atom4_core::atom4::{Atom4, Diagram, Status};
 
-use crate::app::coords;
-use crate::options::{Batch, Show};
-use crate::record::Record;
+use super::app::coords;
+use super::options::{Batch, Show};
+use super::record::Record;
 
 /// Plays `batch.rounds` rounds between the two engines (the first plays
 /// player 1) and prints every move, each round's final board and result.
 pub fn play(batch: &Batch) -> Result<(), String> {
     let seed = batch.seed.unwrap_or(1);
-    let mut engines = batch.engines.map(|spec| Atom4Engine::new(spec, seed));
-    engines[1] = Atom4Engine::new(batch.engines[1], seed.wrapping_add(1));
+    let specs = batch.engines()?;
+    let mut engines = [
+        Atom4Engine::new(specs[0], seed),
+        Atom4Engine::new(specs[1], seed.wrapping_add(1)),
+    ];
     let (w, h) = batch.size;
     let mut game = Atom4::new(w, h).map_err(|e| e.to_string())?;
     for round in 1..=batch.rounds {
@@ -74,7 +77,7 @@ pub fn show(show: &Show) -> Result<(), String> {
     println!(
         "round {}, score {s1}-{s2}, {state}, tile {}",
         game.round(),
-        crate::render::piece_name(game.tile().color())
+        super::render::piece_name(game.tile().color())
     );
     println!("{game}");
     Ok(())

@@ -10,7 +10,7 @@ use crossterm::style::{
 };
 use crossterm::{cursor, queue, terminal};
 
-use crate::app::{App, Thinking};
+use super::app::{App, Thinking};
 
 const BOARD_LEFT: u16 = 2;
 const BOARD_TOP: u16 = 2;
@@ -188,11 +188,11 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
             None,
         ),
         (
-            format!("Player 1 (white rows, {}): {s1}", who(Player::One)),
+            format!("Player 1 (white rows, {}): {s1}", who(Player::ONE)),
             None,
         ),
         (
-            format!("Player 2 (black rows, {}): {s2}", who(Player::Two)),
+            format!("Player 2 (black rows, {}): {s2}", who(Player::TWO)),
             None,
         ),
         (format!("Turn: {turn}"), None),

@@ -1,72 +1,29 @@
-//! The interactive terminal session: raw mode and the alternate screen,
-//! restored on every way out (quit, Ctrl-C, error, panic).
+//! The interactive Atom-4 session: the game's screen over the shared
+//! terminal (restored on every way out) and the engines on a worker thread.
 
 use std::io::{self, Write};
 use std::time::Duration;
 
+use atom4_arena::{Atom4Engine, Engine};
 use atom4_core::atom4::Atom4;
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, style, terminal};
+use crossterm::event::{KeyCode, KeyEvent};
 
-use crate::app::{App, Effect, Key};
-use crate::options::Interactive;
-use crate::record::Record;
-use crate::render::{self, Labels};
-use crate::worker::{Answer, Purpose, Worker};
+use super::app::{App, Effect, Key};
+use super::options::Interactive;
+use super::record::Record;
+use super::render::{self, Labels};
+use crate::terminal::{self, Input, Screen};
+use crate::worker::{Answer, Worker};
 
 /// Where `s` saves the game.
 pub const SAVE_FILE: &str = "atom4-save.txt";
 
-/// Restores the terminal when dropped.
-struct Screen;
-
-impl Screen {
-    fn enter() -> io::Result<Screen> {
-        terminal::enable_raw_mode()?;
-        let screen = Screen;
-        execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
-        Ok(screen)
-    }
-}
-
-fn restore() {
-    let _ = execute!(
-        io::stdout(),
-        style::ResetColor,
-        cursor::Show,
-        terminal::LeaveAlternateScreen
-    );
-    let _ = terminal::disable_raw_mode();
-}
-
-impl Drop for Screen {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-/// Why the terminal cannot show the game, if it cannot.
-fn check_terminal(game: &Atom4) -> Result<(), String> {
-    let term = std::env::var("TERM").unwrap_or_default();
-    if term.is_empty() || term == "dumb" {
-        return Err(format!(
-            "this terminal has no colours (TERM={term:?}); atom4 needs a colour terminal such as xterm-256color. `atom4 play` prints games without one."
-        ));
-    }
-    let (cols, rows) = terminal::size().map_err(|e| format!("not a terminal: {e}"))?;
-    let (need_cols, need_rows) = render::needed_size(game);
-    if cols < need_cols || rows < need_rows {
-        return Err(format!(
-            "the terminal is too small: atom4 needs {need_cols} x {need_rows} for a {}x{} board, this one is {cols} x {rows}",
-            game.width(),
-            game.height()
-        ));
-    }
-    Ok(())
-}
+/// The worker's engines: the computer's, then the hint's.
+const COMPUTER: usize = 0;
+const HINT: usize = 1;
 
 fn key_of(event: KeyEvent) -> Key {
-    if event.modifiers.contains(KeyModifiers::CONTROL) && event.code == KeyCode::Char('c') {
+    if terminal::is_interrupt(&event) {
         return Key::Interrupt;
     }
     match event.code {
@@ -96,14 +53,20 @@ pub fn run(options: Interactive) -> Result<(), String> {
             Record::new(Atom4::new(w, h).map_err(|e| e.to_string())?)
         }
     };
-    check_terminal(&record.start)?;
-    let seed = options.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let start = record.start;
+    let (cols, rows) = render::needed_size(&start);
+    terminal::check_size(
+        cols,
+        rows,
+        &format!("a {}x{} board", start.width(), start.height()),
+    )?;
+    let seed = options.seed.unwrap_or_else(terminal::clock_seed);
     let mut app = App::resume(record, options.computer);
-    let mut worker = Worker::spawn(options.engine, options.hint_engine, seed);
+    let engines: Vec<Box<dyn Engine<Atom4>>> = vec![
+        Box::new(Atom4Engine::new(options.engine, seed)),
+        Box::new(Atom4Engine::new(options.hint_engine, seed ^ 0x9E37)),
+    ];
+    let mut worker = Worker::spawn(engines);
     let engine_label = match options.computer {
         Some(_) => options.engine.to_string(),
         None => "none (two players)".to_string(),
@@ -112,19 +75,14 @@ pub fn run(options: Interactive) -> Result<(), String> {
         engine: &engine_label,
     };
 
-    let previous_hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore();
-        previous_hook(info);
-    }));
-    let _screen = Screen::enter().map_err(|e| format!("cannot set up the terminal: {e}"))?;
+    let screen = Screen::enter()?;
     let mut out = io::BufWriter::new(io::stdout());
     let mut effect = app.start();
     loop {
         match effect {
             Effect::Quit => break,
-            Effect::ComputerMove => worker.ask(app.game, Purpose::Move),
-            Effect::Suggest => worker.ask(app.game, Purpose::Hint),
+            Effect::ComputerMove => worker.ask(app.game, COMPUTER),
+            Effect::Suggest => worker.ask(app.game, HINT),
             Effect::CancelEngine => worker.cancel(),
             Effect::Save => {
                 app.message = match std::fs::write(SAVE_FILE, app.record().to_string()) {
@@ -142,18 +100,19 @@ pub fn run(options: Interactive) -> Result<(), String> {
                 match answer {
                     Answer::Progress(depth) => app.engine_progress(depth),
                     Answer::Done(cell) => effect = app.engine_answer(cell),
+                    Answer::Failed(why) => {
+                        return Err(format!("the computer player failed: {why}"))
+                    }
                 }
                 break;
             }
-            if event::poll(Duration::from_millis(20)).map_err(|e| format!("terminal: {e}"))? {
-                match event::read().map_err(|e| format!("terminal: {e}"))? {
-                    Event::Key(key) if key.kind != KeyEventKind::Release => {
-                        effect = app.handle(key_of(key));
-                    }
-                    Event::Resize(..) => {}
-                    _ => continue,
+            match screen.next_event(Duration::from_millis(20))? {
+                Input::Key(key) => {
+                    effect = app.handle(key_of(key));
+                    break;
                 }
-                break;
+                Input::Resize => break,
+                Input::Idle => {}
             }
         }
     }

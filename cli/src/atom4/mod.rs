@@ -1,0 +1,33 @@
+//! Atom-4 in the terminal: the original's text mode with its flags, and
+//! the `play` and `show` subcommands.
+
+pub mod app;
+pub mod batch;
+pub mod options;
+pub mod record;
+pub mod render;
+pub mod tui;
+
+use clap::Subcommand;
+
+/// Atom-4's own subcommands.
+#[derive(Subcommand, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Engines play each other and the game is printed.
+    Play(options::Batch),
+    /// Prints a position (position text, or the end of a saved game).
+    Show(options::ShowArgs),
+}
+
+/// Runs Atom-4's interactive game.
+pub fn interactive(args: options::InteractiveArgs) -> Result<(), String> {
+    tui::run(args.into())
+}
+
+/// Runs one of Atom-4's subcommands.
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Play(batch) => batch::play(&batch),
+        Command::Show(show) => batch::show(&show.into()),
+    }
+}
