@@ -71,11 +71,13 @@ typedef enum atom4_status {
   ATOM4_MISALIGNED = 2,
   /**
    * A number outside its range: a cell off the board, a board size
-   * outside 2..16, a level above the highest, a colour above 7.
+   * outside what the game allows, a level above the highest, a colour
+   * that does not exist.
    */
   ATOM4_OUT_OF_RANGE = 3,
   /**
-   * The cell lacks two occupied neighbours next to each other.
+   * An illegal move (Atom-4: the cell lacks two occupied neighbours
+   * next to each other; other games: see the function).
    */
   ATOM4_ILLEGAL_MOVE = 4,
   /**
@@ -83,7 +85,7 @@ typedef enum atom4_status {
    */
   ATOM4_OCCUPIED = 5,
   /**
-   * The round is over: start the next one first.
+   * The round (or game) is over: there is no move to make.
    */
   ATOM4_ROUND_OVER = 6,
   /**
@@ -103,7 +105,8 @@ typedef enum atom4_status {
    */
   ATOM4_BUFFER_TOO_SMALL = 10,
   /**
-   * The atom4_game memory holds no game: not initialised, or overwritten.
+   * The game memory holds no game of that kind: never set up, or
+   * overwritten.
    */
   ATOM4_BAD_GAME = 11,
   /**
@@ -128,8 +131,11 @@ typedef enum atom4_round_status {
 /**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
  * aligned; place it anywhere, copy it with memcpy or assignment). Set it
- * up with atom4_game_init() or atom4_game_from_text(). The bytes are
- * checked on every call: anything that is not a game gives ATOM4_BAD_GAME.
+ * up with atom4_game_init() or atom4_game_from_text() before any other
+ * call: like any C object it must be initialised before it is read
+ * (uninitialised memory is undefined behaviour). The bytes are checked on
+ * every call: initialised memory that is not a game (overwritten, zeroed,
+ * another object's bytes) gives ATOM4_BAD_GAME.
  */
 typedef struct atom4_game {
   uint64_t _private[20];
@@ -315,6 +321,12 @@ extern "C" {
 const char *atom4_version(void);
 
 /**
+ * A static, NUL-terminated English description of `status` (any int:
+ * unknown values get "unknown status"). Never free it.
+ */
+const char *atom4_status_str(int32_t status);
+
+/**
  * Copies the board of `game` into `board`.
  */
 enum atom4_status atom4_game_board(const struct atom4_game *game, struct atom4_board *board);
@@ -422,12 +434,6 @@ enum atom4_status atom4_classic_move(const struct atom4_game *game, uint8_t leve
  * its transposition table, and writes the outcome to `result`.
  */
 enum atom4_status atom4_strong_search(const struct atom4_game *game, const struct atom4_limits *limits, struct atom4_tt_entry *table, size_t table_length, struct atom4_search_result *result);
-
-/**
- * A static, NUL-terminated English description of `status` (any int:
- * unknown values get "unknown status"). Never free it.
- */
-const char *atom4_status_str(int32_t status);
 
 /**
  * Writes the position text of `game`, NUL-terminated, to `buffer`

@@ -1,5 +1,5 @@
-//! The checks every entry point makes: the panic boundary, and the only
-//! places where caller pointers become references.
+//! The checks every entry point of every game makes: the panic boundary,
+//! and the only places where caller pointers become references.
 
 use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -90,7 +90,8 @@ pub(crate) fn uninit_slice<'a, T>(
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
-/// A caller's optional stop flag (NULL: none), read atomically.
+/// A caller's optional stop flag (NULL: none), read atomically; it lives
+/// as long as the call that was given it.
 pub(crate) fn atomic_flag<'a>(ptr: *const u32) -> Result<Option<&'a AtomicU32>> {
     if ptr.is_null() {
         return Ok(None);
@@ -103,23 +104,29 @@ pub(crate) fn atomic_flag<'a>(ptr: *const u32) -> Result<Option<&'a AtomicU32>> 
 
 /// Copies `items` into a caller's output array of `capacity` items and
 /// reports their number through `count` (optional). When they do not fit,
-/// nothing is written but the count, and the status says so.
+/// nothing is written but the count (so a caller may ask with NULL and 0
+/// how much room it needs), and the status says so. A bad array pointer
+/// writes nothing at all, not even the count.
 pub(crate) fn output_array<T: Copy>(
     ptr: *mut T,
     capacity: usize,
     count: *mut usize,
     items: &[T],
 ) -> Result<()> {
+    let fits = items.len() <= capacity;
+    if fits && !items.is_empty() {
+        check(ptr)?;
+    }
+    if !count.is_null() {
+        check(count)?;
+    }
     output_opt(count, items.len())?;
-    if items.len() > capacity {
+    if !fits {
         return Err(ATOM4_BUFFER_TOO_SMALL);
     }
-    if items.is_empty() {
-        return Ok(());
-    }
-    check(ptr)?;
     for (i, &item) in items.iter().enumerate() {
-        // SAFETY: i < items.len() <= capacity, which the caller gave us.
+        // SAFETY: i < items.len() <= capacity, which the caller gave us,
+        // and ptr was checked above.
         unsafe { ptr.add(i).write(item) };
     }
     Ok(())
@@ -144,7 +151,15 @@ mod tests {
         assert_eq!((r, count, buf), (Err(ATOM4_BUFFER_TOO_SMALL), 3, [0, 0]));
         let r = output_array(buf.as_mut_ptr(), 2, &mut count, &[4]);
         assert_eq!((r, count, buf), (Ok(()), 1, [4, 0]));
+        // A bad array pointer writes nothing, not even the count.
+        count = 77;
         let r = output_array(core::ptr::null_mut::<u8>(), 5, &mut count, &[4]);
-        assert_eq!(r, Err(ATOM4_NULL_ARGUMENT));
+        assert_eq!((r, count), (Err(ATOM4_NULL_ARGUMENT), 77));
+        let misaligned = (buf.as_mut_ptr() as usize | 1) as *mut u16;
+        let r = output_array(misaligned, 5, &mut count, &[4u16]);
+        assert_eq!((r, count), (Err(ATOM4_MISALIGNED), 77));
+        // Asking with NULL and 0: the count, and "too small".
+        let r = output_array(core::ptr::null_mut::<u8>(), 0, &mut count, &[4, 5]);
+        assert_eq!((r, count), (Err(ATOM4_BUFFER_TOO_SMALL), 2));
     }
 }

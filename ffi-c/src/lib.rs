@@ -1,25 +1,22 @@
 //! The C ABI of atom4: `libatom4.a`, `libatom4.so` and `include/atom4.h`.
 //!
-//! A thin layer over `atom4-core`. Every entry point returns an
-//! [`atom4_status`], checks its pointers, catches any panic (reported as
-//! `ATOM4_INTERNAL_ERROR`) and changes nothing when it fails. Games live in
-//! caller memory ([`atom4_game`]); the search's transposition table too.
+//! A thin layer over `atom4-core`, one module a game behind one boundary
+//! ([`boundary`]): every entry point returns an [`atom4_status`], checks
+//! its pointers, catches any panic (reported as `ATOM4_INTERNAL_ERROR`) and
+//! changes nothing when it fails. Games live in caller memory; the
+//! searches' tables too.
 #![allow(non_camel_case_types)]
 // The C ABI takes raw pointers by design; every one is checked by `boundary`.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
-pub mod board;
 mod boundary;
-pub mod game;
-pub mod search;
 pub mod status;
-pub mod text;
 
-pub use board::*;
-pub use game::*;
-pub use search::*;
+// The games, one module each.
+pub mod atom4;
+
+pub use atom4::*;
 pub use status::*;
-pub use text::*;
 
 /// Major version of this library (atom4_version() gives the whole version).
 pub const ATOM4_VERSION_MAJOR: u32 = 0;

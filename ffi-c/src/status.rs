@@ -1,8 +1,6 @@
-//! What every entry point returns.
+//! What every entry point of every game returns.
 
 use core::ffi::c_char;
-
-use atom4_core::atom4::{IllegalMove, StateError};
 
 /// The result of a call. Zero is success; the other values say what was
 /// wrong, and the call changed nothing.
@@ -16,13 +14,15 @@ pub enum atom4_status {
     /// A pointer was not aligned for its type.
     ATOM4_MISALIGNED = 2,
     /// A number outside its range: a cell off the board, a board size
-    /// outside 2..16, a level above the highest, a colour above 7.
+    /// outside what the game allows, a level above the highest, a colour
+    /// that does not exist.
     ATOM4_OUT_OF_RANGE = 3,
-    /// The cell lacks two occupied neighbours next to each other.
+    /// An illegal move (Atom-4: the cell lacks two occupied neighbours
+    /// next to each other; other games: see the function).
     ATOM4_ILLEGAL_MOVE = 4,
     /// The cell already holds a piece.
     ATOM4_OCCUPIED = 5,
-    /// The round is over: start the next one first.
+    /// The round (or game) is over: there is no move to make.
     ATOM4_ROUND_OVER = 6,
     /// The round is still being played.
     ATOM4_ROUND_NOT_OVER = 7,
@@ -32,33 +32,11 @@ pub enum atom4_status {
     ATOM4_BAD_TEXT = 9,
     /// An output buffer is too small; the required length was reported.
     ATOM4_BUFFER_TOO_SMALL = 10,
-    /// The atom4_game memory holds no game: not initialised, or overwritten.
+    /// The game memory holds no game of that kind: never set up, or
+    /// overwritten.
     ATOM4_BAD_GAME = 11,
     /// A bug in atom4 (a caught panic). Please report it.
     ATOM4_INTERNAL_ERROR = 12,
-}
-
-use atom4_status::*;
-
-impl From<IllegalMove> for atom4_status {
-    fn from(e: IllegalMove) -> atom4_status {
-        match e {
-            IllegalMove::RoundOver => ATOM4_ROUND_OVER,
-            IllegalMove::OffBoard => ATOM4_OUT_OF_RANGE,
-            IllegalMove::Occupied => ATOM4_OCCUPIED,
-            IllegalMove::Unsupported => ATOM4_ILLEGAL_MOVE,
-        }
-    }
-}
-
-impl From<StateError> for atom4_status {
-    fn from(e: StateError) -> atom4_status {
-        match e {
-            StateError::NotLastMove => ATOM4_NOT_LAST_MOVE,
-            StateError::RoundNotOver => ATOM4_ROUND_NOT_OVER,
-            StateError::TooManyRounds => ATOM4_OUT_OF_RANGE,
-        }
-    }
 }
 
 /// Text for each status, NUL-terminated, in the order of the values.
@@ -67,14 +45,14 @@ const MESSAGES: [&str; 13] = [
     "a required pointer is NULL\0",
     "a pointer is not aligned for its type\0",
     "a number is out of range\0",
-    "illegal move: a piece needs two occupied neighbours next to each other\0",
+    "illegal move\0",
     "illegal move: that cell is already occupied\0",
-    "the round is over\0",
+    "the round or game is over\0",
     "the round is not over yet\0",
     "those changes are not the last move of this game\0",
     "the position text does not parse\0",
     "the output buffer is too small\0",
-    "the atom4_game holds no game (not initialised, or overwritten)\0",
+    "the game memory holds no game (never set up, or overwritten)\0",
     "internal error in atom4 (please report it)\0",
 ];
 
@@ -92,6 +70,7 @@ pub extern "C" fn atom4_status_str(status: i32) -> *const c_char {
 
 #[cfg(test)]
 mod tests {
+    use super::atom4_status::*;
     use super::*;
 
     #[test]

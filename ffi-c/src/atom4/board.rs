@@ -5,8 +5,8 @@
 use atom4_core::atom4::{Board, Color, Direction};
 use atom4_core::{Cell, MAX_SIDE};
 
+use super::game::{atom4_change, atom4_game, ATOM4_MAX_CELLS, ATOM4_MAX_CHANGES};
 use crate::boundary::{guard, input, output, output_array, output_opt, Result};
-use crate::game::{atom4_change, atom4_game, ATOM4_MAX_CELLS, ATOM4_MAX_CHANGES};
 use crate::status::atom4_status::{self, *};
 
 /// A board of any contents: `cells[y * 16 + x]` is -1 for an empty cell or
@@ -60,7 +60,7 @@ pub extern "C" fn atom4_game_board(
     board: *mut atom4_board,
 ) -> atom4_status {
     guard(|| {
-        let state = crate::game::read(game)?;
+        let state = super::game::read(game)?;
         let mut out = atom4_board {
             width: state.width(),
             height: state.height(),

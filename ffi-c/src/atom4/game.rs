@@ -5,6 +5,7 @@ use atom4_core::Cell;
 
 use crate::boundary::{guard, input, input_slice, output, output_array, output_opt, Result};
 use crate::status::atom4_status::{self, *};
+use atom4_core::atom4::{IllegalMove, StateError};
 
 /// Most changes one move makes: the placed piece and one cell a direction.
 pub const ATOM4_MAX_CHANGES: usize = 7;
@@ -13,8 +14,11 @@ pub const ATOM4_MAX_CELLS: usize = 256;
 
 /// A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
 /// aligned; place it anywhere, copy it with memcpy or assignment). Set it
-/// up with atom4_game_init() or atom4_game_from_text(). The bytes are
-/// checked on every call: anything that is not a game gives ATOM4_BAD_GAME.
+/// up with atom4_game_init() or atom4_game_from_text() before any other
+/// call: like any C object it must be initialised before it is read
+/// (uninitialised memory is undefined behaviour). The bytes are checked on
+/// every call: initialised memory that is not a game (overwritten, zeroed,
+/// another object's bytes) gives ATOM4_BAD_GAME.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_game {
@@ -301,4 +305,25 @@ pub extern "C" fn atom4_next_round(game: *mut atom4_game) -> atom4_status {
         state.next_round()?;
         write(game, &state)
     })
+}
+
+impl From<IllegalMove> for atom4_status {
+    fn from(e: IllegalMove) -> atom4_status {
+        match e {
+            IllegalMove::RoundOver => ATOM4_ROUND_OVER,
+            IllegalMove::OffBoard => ATOM4_OUT_OF_RANGE,
+            IllegalMove::Occupied => ATOM4_OCCUPIED,
+            IllegalMove::Unsupported => ATOM4_ILLEGAL_MOVE,
+        }
+    }
+}
+
+impl From<StateError> for atom4_status {
+    fn from(e: StateError) -> atom4_status {
+        match e {
+            StateError::NotLastMove => ATOM4_NOT_LAST_MOVE,
+            StateError::RoundNotOver => ATOM4_ROUND_NOT_OVER,
+            StateError::TooManyRounds => ATOM4_OUT_OF_RANGE,
+        }
+    }
 }

@@ -3,14 +3,14 @@
 
 use core::ffi::c_void;
 use core::mem::MaybeUninit;
-use core::sync::atomic::{AtomicU32, Ordering};
 
 use atom4_core::atom4::{classic, StrongEval, StrongSearch, Weights};
-use atom4_core::search::{Control, Entry, Limits, MAX_PLY};
+use atom4_core::control::Stopper;
+use atom4_core::search::{Entry, Limits, MAX_PLY};
 use atom4_core::{Cell, Rng};
 
+use super::game::{atom4_cell, atom4_game, read};
 use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
-use crate::game::{atom4_cell, atom4_game, read};
 use crate::status::atom4_status::{self, *};
 
 /// The highest classic level (the original's `-d`; level d searches d + 1 plies).
@@ -144,19 +144,6 @@ pub struct atom4_search_result {
     pub pv: [atom4_cell; ATOM4_MAX_PV],
 }
 
-struct CallerControl {
-    callback: atom4_stop_callback,
-    context: *mut c_void,
-    flag: Option<&'static AtomicU32>,
-}
-
-impl Control<Cell> for CallerControl {
-    fn should_stop(&mut self, nodes: u64) -> bool {
-        self.flag.is_some_and(|f| f.load(Ordering::Relaxed) != 0)
-            || self.callback.is_some_and(|f| f(self.context, nodes))
-    }
-}
-
 /// Searches the position with the strong engine within `limits`, using
 /// `table` (`table_length` slots; NULL and 0 for none, which is slower) as
 /// its transposition table, and writes the outcome to `result`.
@@ -179,11 +166,12 @@ pub extern "C" fn atom4_strong_search(
         }
         let flag = atomic_flag(limits.stop_flag)?;
         let slots = table_slots(table, table_length)?;
-        let mut control = CallerControl {
-            callback: limits.should_stop,
-            context: limits.context,
-            flag,
-        };
+        // The caller's flag and callback, for this call only.
+        let mut callback = |nodes| limits.should_stop.is_some_and(|f| f(limits.context, nodes));
+        let mut control = Stopper::new().callback(&mut callback);
+        if let Some(flag) = flag {
+            control = control.flag(flag);
+        }
         let mut search = StrongSearch::new(slots, StrongEval::new(Weights::DEFAULT));
         let report = search.run(
             &state,

@@ -6,8 +6,8 @@ use std::io::Write as _;
 
 use atom4_core::atom4::Atom4;
 
+use super::game::{atom4_game, read, write};
 use crate::boundary::{guard, input_slice, output_array, output_opt};
-use crate::game::{atom4_game, read, write};
 use crate::status::atom4_status::{self, *};
 
 /// A buffer of this many bytes holds the text of any position with its NUL.
