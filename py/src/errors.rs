@@ -1,7 +1,6 @@
-//! The package's exceptions and the conversions from the core's errors.
+//! The exceptions every game of the package raises: an illegal move, text
+//! that does not parse.
 
-use atom4_core::atom4::{IllegalMove, ParseError as CoreParseError};
-use atom4_core::Cell;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -19,23 +18,8 @@ create_exception!(
     "Text that is not a position (or a move); `offset` is where the problem is."
 );
 
-/// `move` refused for `reason`.
-pub fn illegal_move(cell: Cell, reason: IllegalMove) -> PyErr {
-    IllegalMoveError::new_err(format!(
-        "illegal move {}: {reason}",
-        crate::moves::text(cell)
-    ))
-}
-
-/// A parse error carrying its byte offset as the `offset` attribute.
-pub fn parse_error(py: Python<'_>, what: &str, error: CoreParseError) -> PyErr {
-    bad_text(
-        py,
-        format!("bad {what} at byte {}: {}", error.offset, error.kind),
-        error.offset,
-    )
-}
-
+/// `ParseError` with `message`, carrying `offset` (where in the text the
+/// problem is) as its `offset` attribute.
 pub fn bad_text(py: Python<'_>, message: String, offset: usize) -> PyErr {
     let err = ParseError::new_err(message);
     // Setting an attribute on a fresh exception object cannot fail in

@@ -121,3 +121,27 @@ def test_random_playouts() -> None:
     assert repr(stats) == repr(atom4.random_playouts(board, 500, seed=4))
     assert board == atom4.Board(width=8, height=8)
     assert atom4.random_playouts(board, 0).moves == 0
+
+
+def test_stop_reaches_a_search_waiting_for_its_turn() -> None:
+    # Two searches without a limit on one engine: the second waits for the
+    # first's table. One stop() must end both, the waiting one included.
+    board = middle_game()
+    engine = atom4.Engine(hash_mb=1)
+    results: list[atom4.SearchResult] = []
+
+    def search() -> None:
+        results.append(engine.search(board, time=600.0))
+
+    first = threading.Thread(target=search, daemon=True)
+    first.start()
+    threading.Event().wait(0.2)
+    second = threading.Thread(target=search, daemon=True)
+    second.start()
+    threading.Event().wait(0.2)
+    assert first.is_alive() and second.is_alive()
+    engine.stop()
+    first.join(60)
+    second.join(60)
+    assert not first.is_alive() and not second.is_alive(), "a search outlived stop()"
+    assert len(results) == 2 and all(r.move in board.legal_moves for r in results)

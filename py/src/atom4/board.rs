@@ -10,10 +10,10 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use crate::errors;
-use crate::moves::{move_arg, Move};
-use crate::observation;
-use crate::render;
+use super::errors;
+use super::moves::{move_arg, Move};
+use super::observation;
+use super::render;
 
 /// A game of Atom-4: the position (board, tile, round, scores) and the
 /// moves of this round that led to it from `root`.
@@ -392,7 +392,7 @@ impl LegalMoves {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let legal = self.board.borrow(py).game.legal_moves();
-        format!("<LegalMoves ({})>", crate::moves::texts(legal.iter()))
+        format!("<LegalMoves ({})>", super::moves::texts(legal.iter()))
     }
 }
 
@@ -430,9 +430,9 @@ impl Outcome {
 
     /// `1-0`, `0-1` or `1/2-1/2`.
     fn result(&self) -> &'static str {
-        match self.winner.and_then(Player::from_number) {
-            Some(Player::One) => "1-0",
-            Some(Player::Two) => "0-1",
+        match self.winner.and_then(|n| Player::from_number(n.into(), 2)) {
+            Some(Player::ONE) => "1-0",
+            Some(_) => "0-1",
             None => "1/2-1/2",
         }
     }

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
-use crate::errors;
+use super::errors;
 
 /// A move: the cell `(x, y)` that receives the current tile.
 #[pyclass(module = "atom4", name = "Move", frozen, eq, hash, ord, from_py_object)]

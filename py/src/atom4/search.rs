@@ -2,20 +2,21 @@
 //! random playouts. The GIL is released while the engine works, so other
 //! Python threads run, and `Engine.stop()` can end a search from one.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use atom4_core::atom4::classic::ClassicError;
 use atom4_core::atom4::playout::random_playout;
 use atom4_core::atom4::{classic, Atom4, Status, StrongEval, StrongSearch, Weights};
-use atom4_core::search::{Control, Entry, Limits, Report, MAX_PLY};
+use atom4_core::control::Stopper;
+use atom4_core::search::{usable_slots, Entry, Limits, Report, MAX_PLY};
 use atom4_core::{Cell, Rng};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::board::Board;
-use crate::moves::{texts, Move};
+use super::board::Board;
+use super::moves::{texts, Move};
+use crate::control::StopSwitch;
 
 fn classic_error(e: ClassicError) -> PyErr {
     PyValueError::new_err(match e {
@@ -127,25 +128,13 @@ impl SearchResult {
     }
 }
 
-/// Stops at the deadline or when `Engine.stop()` is called.
-struct Stopper<'a> {
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
-}
-
-impl Control<Cell> for Stopper<'_> {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
 /// The strong engine with its transposition table. One search runs at a
 /// time per engine (a second caller waits); `stop()` may come from any
 /// thread.
 #[pyclass(module = "atom4", name = "Engine", frozen)]
 pub struct Engine {
     table: Mutex<Vec<Entry<Cell>>>,
-    stop: AtomicBool,
+    stops: StopSwitch,
 }
 
 /// The time per move when no limit is given.
@@ -161,8 +150,7 @@ impl Engine {
         if !(1..=4096).contains(&hash_mb) {
             return Err(PyValueError::new_err("hash_mb goes from 1 to 4096"));
         }
-        let entries = (hash_mb as usize) << 20 >> 3;
-        let len = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        let len = usable_slots((hash_mb as usize) << 20 >> 3);
         // Asked for, not assumed: a failed allocation is a MemoryError,
         // not an abort of the interpreter.
         let mut table = Vec::new();
@@ -172,7 +160,7 @@ impl Engine {
         table.resize(len, Entry::EMPTY);
         Ok(Engine {
             table: Mutex::new(table),
-            stop: AtomicBool::new(false),
+            stops: StopSwitch::default(),
         })
     }
 
@@ -219,26 +207,28 @@ impl Engine {
             None if depth == MAX_PLY as u8 && nodes == u64::MAX => Some(DEFAULT_TIME),
             None => None,
         };
-        let deadline = time.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
+        // From here on, any stop() ends this search, while it waits for the
+        // table as well as while it runs.
+        let stop = self.stops.watch();
         let report = py.detach(|| {
             // A poisoned lock only means an earlier search panicked; the
             // table holds hints, never something a search must trust.
             let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-            self.stop.store(false, Ordering::Relaxed);
+            // The time counts from when the search starts, not from when it
+            // began to wait for the table.
+            let deadline = time.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
             let mut search = StrongSearch::new(&mut table, StrongEval::new(Weights::DEFAULT));
-            let mut control = Stopper {
-                deadline,
-                stop: &self.stop,
-            };
+            let mut control = Stopper::new().deadline(deadline).flag(&stop);
             search.run(&game, Limits { depth, nodes, seed }, &mut control)
         });
         result(report)
     }
 
-    /// Ends the running search soon; it answers with its last completed
-    /// depth. Does nothing when no search runs.
+    /// Ends every search of this engine asked for before this call, soon:
+    /// the one running (it answers with its last completed depth) and those
+    /// waiting for their turn. Searches asked for later are not affected.
     fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stops.stop();
     }
 
     /// Forgets what earlier searches stored.
