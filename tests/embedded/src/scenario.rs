@@ -58,7 +58,7 @@ pub fn play(
             break;
         }
         while let Some(player) = game.current_player() {
-            let cell = if player == Player::One {
+            let cell = if player == Player::ONE {
                 classic::choose(&game, spec.classic_level, &mut rng).ok()
             } else {
                 let limits = Limits {
