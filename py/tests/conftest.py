@@ -18,13 +18,17 @@ def shared_dir() -> Path:
     return Path(__file__).resolve().parents[2].parent / "shared"
 
 
-def vector_files() -> list[Path]:
-    """The golden files plus those named in `$ATOM4_EXTRA_VECTORS`."""
-    folder = shared_dir() / "vectors" / "atom4"
-    files = [folder / "games.jsonl.gz", folder / "classic_ai.jsonl.gz"]
+def extra_files(game: str) -> list[Path]:
+    """The files named in `$ATOM4_EXTRA_VECTORS` whose folder is named
+    `game` (the others belong to other games' tests)."""
     extra = os.environ.get("ATOM4_EXTRA_VECTORS", "")
-    files += [Path(p) for p in extra.split(":") if p]
-    return files
+    return [Path(p) for p in extra.split(":") if p and Path(p).parent.name == game]
+
+
+def vector_files() -> list[Path]:
+    """The golden Atom-4 files plus the Atom-4 files of `$ATOM4_EXTRA_VECTORS`."""
+    folder = shared_dir() / "vectors" / "atom4"
+    return [folder / "games.jsonl.gz", folder / "classic_ai.jsonl.gz", *extra_files("atom4")]
 
 
 def records(kind: str) -> Iterator[dict[str, Any]]:

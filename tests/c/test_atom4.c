@@ -149,7 +149,7 @@ static void test_moves_and_changes(void) {
     CHECK(n == info_of(&game).legal_count);
     CHECK_STATUS(atom4_legal_moves(&game, cells, 1, &count), ATOM4_BUFFER_TOO_SMALL);
     CHECK(count == n);
-    CHECK_STATUS(atom4_legal_moves(&game, NULL, 5, &count), ATOM4_NULL_ARGUMENT);
+    CHECK_STATUS(atom4_legal_moves(&game, NULL, ATOM4_MAX_CELLS, &count), ATOM4_NULL_ARGUMENT);
     CHECK_STATUS(atom4_legal_moves(&game, cells, ATOM4_MAX_CELLS, &count), ATOM4_OK);
     CHECK(count == n);
     for (i = 0; i < n; i++) {
@@ -226,7 +226,7 @@ static void test_forged_undo(void) {
     CHECK(info.player == 1 && info.empty_count == 36 - 7);
 
     count = 12345;
-    CHECK_STATUS(atom4_legal_moves(&game, NULL, 5, &count), ATOM4_NULL_ARGUMENT);
+    CHECK_STATUS(atom4_legal_moves(&game, NULL, ATOM4_MAX_CELLS, &count), ATOM4_NULL_ARGUMENT);
     CHECK(count == 12345);
 }
 

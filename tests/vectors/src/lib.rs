@@ -84,18 +84,30 @@ pub fn shared_dir() -> PathBuf {
     }
 }
 
-/// The golden files plus those named in `ATOM4_EXTRA_VECTORS`.
+/// The files named in `ATOM4_EXTRA_VECTORS` (colon-separated) whose
+/// parent folder is named `game`: each game's conformance test takes its
+/// own and leaves the others to their tests.
+pub fn extra_files(game: &str) -> Vec<PathBuf> {
+    let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") else {
+        return Vec::new();
+    };
+    extra
+        .split(':')
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .filter(|p| {
+            p.parent()
+                .and_then(|d| d.file_name())
+                .is_some_and(|name| name == game)
+        })
+        .collect()
+}
+
+/// The golden Atom-4 files plus the Atom-4 files of `ATOM4_EXTRA_VECTORS`.
 pub fn vector_files() -> Vec<PathBuf> {
     let dir = shared_dir().join("vectors/atom4");
     let mut files = vec![dir.join("games.jsonl.gz"), dir.join("classic_ai.jsonl.gz")];
-    if let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") {
-        files.extend(
-            extra
-                .split(':')
-                .filter(|p| !p.is_empty())
-                .map(PathBuf::from),
-        );
-    }
+    files.extend(extra_files("atom4"));
     files
 }
 
