@@ -1,0 +1,21 @@
+//! Chain Reaction, in both rule sets of the spec: `classic` (critical mass
+//! = neighbours, 2 to 8 players) and `atoms` (the learncgames tutorial's
+//! game: threshold 4, orbs off the board lost, residual owners, passes).
+//!
+//! Start with [`Position`], the whole state of a game: [`Position::play`]
+//! makes a [`Move`] with its cascade, and the text notation reads and
+//! writes positions.
+
+mod bits;
+pub mod board;
+pub mod cascade;
+pub mod notation;
+pub mod position;
+pub mod rules;
+
+pub use crate::game::Player;
+pub use board::{letter, BadSize, Board, MAX_COUNT};
+pub use cascade::Cascade;
+pub use notation::{ParseError, ParseErrorKind};
+pub use position::{Move, Position, SetupError, Status, MAX_PLAYERS};
+pub use rules::{IllegalMove, Rules, ATOMS_FIRST_CHECK, CAP_WAVES};
