@@ -3,8 +3,8 @@
 //! game: threshold 4, orbs off the board lost, residual owners, passes).
 //!
 //! Start with [`Position`], the whole state of a game: [`Position::play`]
-//! makes a [`Move`] with its cascade, and the text notation reads and
-//! writes positions.
+//! makes a [`Move`] with its cascade, the text notation reads and writes
+//! positions, and [`Position::key`] gives its Zobrist key.
 
 mod bits;
 pub mod board;
@@ -12,6 +12,7 @@ pub mod cascade;
 pub mod notation;
 pub mod position;
 pub mod rules;
+mod zobrist;
 
 pub use crate::game::Player;
 pub use board::{letter, BadSize, Board, MAX_COUNT};
