@@ -5,13 +5,15 @@
 //! Start with [`Position`], the whole state of a game: [`Position::play`]
 //! makes a [`Move`] with its cascade, the text notation reads and writes
 //! positions, and [`Position::key`] gives its Zobrist key. [`SeedAi`] is
-//! the tutorial's computer player on glibc's `rand()` ([`GlibcRand`]).
+//! the tutorial's computer player on glibc's `rand()` ([`GlibcRand`]);
+//! [`playout::random_playout`] plays random games fast.
 
 mod bits;
 pub mod board;
 pub mod cascade;
 pub mod glibc;
 pub mod notation;
+pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod seed_ai;
@@ -22,6 +24,7 @@ pub use board::{letter, BadSize, Board, MAX_COUNT};
 pub use cascade::Cascade;
 pub use glibc::GlibcRand;
 pub use notation::{ParseError, ParseErrorKind};
+pub use playout::{random_playout, Playout};
 pub use position::{Move, Position, SetupError, Status, MAX_PLAYERS};
 pub use rules::{IllegalMove, Rules, ATOMS_FIRST_CHECK, CAP_WAVES};
 pub use seed_ai::{SeedAi, SeedAiError};

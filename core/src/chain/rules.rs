@@ -106,6 +106,7 @@ macro_rules! with_words {
         }
     };
 }
+pub(crate) use with_words;
 
 impl Position {
     /// Why `mv` is not legal here, or `Ok` if it is.
