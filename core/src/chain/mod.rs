@@ -4,13 +4,16 @@
 //!
 //! Start with [`Position`], the whole state of a game: [`Position::play`]
 //! makes a [`Move`] with its cascade, the text notation reads and writes
-//! positions, and [`Position::key`] gives its Zobrist key. [`SeedAi`] is
-//! the tutorial's computer player on glibc's `rand()` ([`GlibcRand`]);
+//! positions, [`Position::key`] gives its Zobrist key, and it implements
+//! the generic [`crate::game::Game`] ([`Duel`] adds
+//! [`crate::game::ZeroSum`] for two players). [`SeedAi`] is the tutorial's
+//! computer player on glibc's `rand()` ([`GlibcRand`]);
 //! [`playout::random_playout`] plays random games fast.
 
 mod bits;
 pub mod board;
 pub mod cascade;
+pub mod game;
 pub mod glibc;
 pub mod notation;
 pub mod playout;
@@ -22,6 +25,7 @@ mod zobrist;
 pub use crate::game::Player;
 pub use board::{letter, BadSize, Board, MAX_COUNT};
 pub use cascade::Cascade;
+pub use game::{Duel, MoveList, NotTwoPlayers, MAX_MOVES};
 pub use glibc::GlibcRand;
 pub use notation::{ParseError, ParseErrorKind};
 pub use playout::{random_playout, Playout};
