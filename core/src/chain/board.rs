@@ -3,9 +3,10 @@
 //! Seven planes of one bit a cell: the three bits of the count, the three
 //! bits of the owner's player index and whether the cell has an owner at
 //! all. Cell `(x, y)` is bit `y * width + x`, densely, so that the usual
-//! boards fit one word (see [`super::bits`]). Whole-board questions (whose
-//! cells, which are legal, which are unstable) and whole waves of
-//! explosions are then a few word operations, whatever the number of cells.
+//! boards (`6x9`, `8x8`) fit one 64-bit word a plane. Whole-board
+//! questions (whose cells, which are legal, which are unstable) and whole
+//! waves of explosions are then a few word operations, whatever the number
+//! of cells.
 
 use core::fmt;
 
