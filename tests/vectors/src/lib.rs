@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+pub mod chain;
+
 /// One round of a recorded game.
 #[derive(Debug, Deserialize)]
 pub struct RoundRecord {
