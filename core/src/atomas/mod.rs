@@ -8,6 +8,7 @@
 pub mod atom;
 pub mod fusion;
 pub mod notation;
+pub mod protocol;
 pub mod ring;
 pub mod spawn;
 pub mod state;
@@ -15,6 +16,7 @@ pub mod state;
 pub use atom::{Atom, Entry, MAX_MOVE, MAX_SCORE, MAX_VALUE};
 pub use fusion::{Fuser, Fusion, Fusions, Recorder, MAX_FUSIONS};
 pub use notation::{ParseError, ParseErrorKind};
+pub use protocol::{BadReply, BadReplyKind, Request};
 pub use ring::{Ring, RingError, CAPACITY, FULL};
 pub use spawn::{Draw, DrawError, Law, Reference, Source, MAX_OUTCOMES};
 pub use state::{range_low, Atomas, IllegalReply, Played, Reply, StateError};
