@@ -7,7 +7,9 @@
 
 pub mod atom;
 pub mod fusion;
+pub mod game;
 pub mod notation;
+pub mod playout;
 pub mod protocol;
 pub mod ring;
 pub mod spawn;
@@ -15,6 +17,7 @@ pub mod state;
 
 pub use atom::{Atom, Entry, MAX_MOVE, MAX_SCORE, MAX_VALUE};
 pub use fusion::{Fuser, Fusion, Fusions, Recorder, MAX_FUSIONS};
+pub use game::{Move, MAX_MOVES};
 pub use notation::{ParseError, ParseErrorKind};
 pub use protocol::{BadReply, BadReplyKind, Request};
 pub use ring::{Ring, RingError, CAPACITY, FULL};
