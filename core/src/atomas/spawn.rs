@@ -337,7 +337,9 @@ impl Atomas {
         let lo = range_low(self.move_number);
         if some {
             let mut k = draw.uniform(1, self.ring.len() as u32);
-            for &code in self.ring.codes() {
+            // Nothing is below a range that starts at 1.
+            let below = if lo > 1 { self.ring.codes() } else { &[] };
+            for &code in below {
                 if code != 0 && code < lo {
                     k -= 1;
                     if k == 0 {
