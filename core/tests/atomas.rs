@@ -156,6 +156,25 @@ fn edge_cases_of_the_spec() {
 }
 
 #[test]
+fn a_ring_read_unsettled_settles_on_the_next_move() {
+    // The plus at index 2 is ready to fire (as in one golden step); any
+    // move, even one far from it, settles the ring: 2 2 -> 3, then 3 3 -> 5.
+    let mut game = decision("3 2 + 2 3 1", "-", 0);
+    assert!(!game.ring().is_settled());
+    assert_eq!(play(&mut game, "5 n"), ("5".into(), 16));
+    assert!(game.ring().is_settled());
+    // A played plus fires before a dormant one, whose sides its chain
+    // then eats: 5 5 -> 6, then 2 2 around it -> 7 (9 + 16 points).
+    let mut game = decision("2 + 2 5 5", "+", 0);
+    let played = game.play(Reply::Gap(3)).unwrap();
+    let results: Vec<u32> = played.fusions.iter().map(|f| f.result).collect();
+    assert_eq!(
+        (ring_text(&game), played.points, results),
+        ("+ 7".into(), 25, vec![6, 7])
+    );
+}
+
+#[test]
 fn the_game_ends_above_eighteen_entries() {
     let mut game = decision("1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1", "5", 0);
     assert!(!game.is_over());
@@ -389,6 +408,8 @@ fn random_play_through_the_trait(mut game: Atomas, rng: &mut Rng) -> (Atomas, u3
                 Game::play(&mut game, mv);
                 assert_eq!(game, checked);
                 assert_eq!(game.score(), before + points);
+                // Every move leaves no plus ready to fire.
+                assert!(game.ring().is_settled(), "{game}");
                 replies += 1;
             }
             Turn::Chance => {
@@ -420,7 +441,7 @@ fn random_play_through_the_trait(mut game: Atomas, rng: &mut Rng) -> (Atomas, u3
 #[test]
 fn random_play_through_the_trait_reaches_the_end() {
     let mut rng = Rng::new(5);
-    for _ in 0..300 {
+    for _ in 0..2000 {
         let start = Atomas::start(&mut rng);
         assert_eq!(start.players(), 1);
         let (end, replies) = random_play_through_the_trait(start, &mut rng);

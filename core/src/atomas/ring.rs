@@ -141,6 +141,25 @@ impl Ring {
         a != 0 && a == self.codes[r]
     }
 
+    /// Whether entry `i` is a plus ready to fire: two different neighbours
+    /// that are equal numbered atoms.
+    #[inline]
+    pub(crate) fn armed(&self, i: usize) -> bool {
+        self.pluses >> i & 1 == 1 && self.sides_match(i)
+    }
+
+    /// Whether no plus is ready to fire, as after every move.
+    pub fn is_settled(&self) -> bool {
+        let mut pluses = self.pluses;
+        while pluses != 0 {
+            if self.sides_match(pluses.trailing_zeros() as usize) {
+                return false;
+            }
+            pluses &= pluses - 1;
+        }
+        true
+    }
+
     /// Appends an entry (the caller keeps within the capacity).
     #[inline]
     fn push(&mut self, entry: Entry) {

@@ -23,6 +23,11 @@ pub struct Atomas {
     pub(crate) since: u32,
     pub(crate) carry: Option<Entry>,
     pub(crate) hand: Option<Atom>,
+    /// Whether some plus of the ring has two equal numbered sides: only a
+    /// state made from parts can start so (every move settles the ring),
+    /// and then the next move settles it all. Otherwise a move settles only
+    /// when a plus beside what it changed is armed.
+    pub(crate) unsettled: bool,
 }
 
 /// A reply to a request, as the protocol writes it.
@@ -126,7 +131,7 @@ pub const fn range_low(move_number: u32) -> u32 {
 impl Atomas {
     /// A new game on `ring`: score 0, move 1, nothing carried or in hand
     /// (see [`Atomas::start`] for the six random atoms of a real game).
-    pub const fn new(ring: Ring) -> Atomas {
+    pub fn new(ring: Ring) -> Atomas {
         Atomas {
             ring,
             score: 0,
@@ -134,6 +139,7 @@ impl Atomas {
             since: 0,
             carry: None,
             hand: None,
+            unsettled: !ring.is_settled(),
         }
     }
 
@@ -171,6 +177,7 @@ impl Atomas {
                 since,
                 carry,
                 hand,
+                unsettled: !ring.is_settled(),
             })
         }
     }
@@ -298,15 +305,22 @@ impl Atomas {
         };
         let ring = &mut self.ring;
         let mut carry = None;
+        // A settled ring needs settling again only where the move changed
+        // it: a fusion, or a plus beside a placed atom or a closed gap.
+        let mut settle_needed = self.unsettled;
         let mut points = match (hand, reply) {
             (Atom::Number(v), Reply::Gap(g)) => {
-                ring.insert(insertion_index(ring, g), v);
+                let p = insertion_index(ring, g);
+                ring.insert(p, v);
+                let (left, right) = ring.sides(p);
+                settle_needed |= ring.armed(left) || ring.armed(right);
                 0
             }
             (Atom::Plus, Reply::Gap(g)) => {
                 let p = insertion_index(ring, g);
                 ring.insert(p, 0);
                 if ring.sides_match(p) {
+                    settle_needed = true;
                     fire(ring, p, recorder)
                 } else {
                     0
@@ -317,13 +331,22 @@ impl Atomas {
                 let fuses = ring.len() >= 2;
                 ring.insert(p, 0);
                 if fuses {
+                    settle_needed = true;
                     fire_black(ring, p, recorder)
                 } else {
                     0
                 }
             }
             (Atom::Minus, Reply::Remove { entry, to_plus }) => {
-                let removed = ring.remove(usize::from(entry));
+                let j = usize::from(entry);
+                let removed = ring.remove(j);
+                let n = ring.len();
+                if n >= 3 {
+                    // The entries that closed the gap (cyclically).
+                    let before = if j == 0 { n - 1 } else { j - 1 };
+                    let after = if j == n { 0 } else { j };
+                    settle_needed |= ring.armed(before) || ring.armed(after);
+                }
                 carry = Some(if to_plus {
                     Entry::Plus
                 } else {
@@ -337,9 +360,10 @@ impl Atomas {
             }
             _ => return 0,
         };
-        if ring.pluses() != 0 {
+        if settle_needed {
             points += settle(ring, recorder);
         }
+        self.unsettled = false;
         self.score += points;
         self.move_number += 1;
         self.since = if hand.is_plus() {
