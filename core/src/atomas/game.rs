@@ -100,8 +100,10 @@ impl Game for Atomas {
         });
     }
 
-    /// Draws or replies as `mv` says; a move that is not legal here changes
-    /// nothing.
+    /// Draws or replies as `mv` says. An illegal reply changes nothing; a
+    /// draw is taken as chance's word (searches draw only what
+    /// [`Game::chance_outcomes`] lists; [`Atomas::draw`] checks), and only
+    /// between moves.
     #[inline]
     fn play(&mut self, mv: Move) {
         match mv {
@@ -118,8 +120,9 @@ impl Game for Atomas {
         }
     }
 
-    /// The score (points, not scaled: searches that want values within
-    /// -1 ..= 1 scale them in their evaluator).
+    /// The score, in points (exact up to 2^24, as an `f32`), not scaled:
+    /// searches that want values within -1 ..= 1 (MCTS) scale them in
+    /// their evaluator or rollout.
     fn returns(&self, _player: Player) -> f32 {
         self.score as f32
     }

@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::atom::{atom_value, canonical_decimal, Atom, Entry};
+use super::atom::{atom_value, canonical_decimal, Atom, Entry, MAX_MOVE, MAX_SCORE};
 use super::ring::{write_entries, Ring, CAPACITY};
 use super::state::{range_low, Atomas, StateError};
 
@@ -67,8 +67,9 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::BadNumber => {
                 f.write_str("not a decimal number without leading zeros (or too large)")
             }
-            ParseErrorKind::OutOfRange => f.write_str(
-                "beyond the engine's limits (move 1 to 100000000, score below 2^64 - 2^40)",
+            ParseErrorKind::OutOfRange => write!(
+                f,
+                "beyond the engine's limits (move 1 to {MAX_MOVE}, score at most {MAX_SCORE})"
             ),
             ParseErrorKind::BadRange => f.write_str("the range is not L-U"),
             ParseErrorKind::RangeMismatch { lo } => {

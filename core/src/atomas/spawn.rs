@@ -129,8 +129,8 @@ impl Atomas {
         Atomas::new(ring)
     }
 
-    /// Where the next atom comes from; `None` unless between moves (an
-    /// atom in hand) or once the game is over.
+    /// Where the next atom comes from; `None` once this move's atom is in
+    /// hand, or the game is over.
     #[inline]
     pub fn source(&self) -> Option<Source> {
         if self.hand.is_some() || self.is_over() {

@@ -52,8 +52,9 @@ pub enum IllegalReply {
     /// The move number or the score reached the engine's limits
     /// ([`MAX_MOVE`], [`MAX_SCORE`]).
     Exhausted,
-    /// A gap for a `-` or `C`, an entry for a number, `+` or `B`, or a
-    /// `-` without its `y`/`n` (or a `C` with one).
+    /// A reply of the wrong kind for the atom in hand: a number, `+` or `B`
+    /// takes a [`Reply::Gap`], a `C` a [`Reply::Entry`], a `-` a
+    /// [`Reply::Remove`].
     WrongKind,
     /// The gap or entry is not on the ring: `index >= limit`.
     OutOfRange { index: u8, limit: u8 },
