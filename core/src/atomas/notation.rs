@@ -29,8 +29,8 @@ pub enum ParseErrorKind {
     BadCarry,
     /// Not a decimal number without leading zeros, or too large for it.
     BadNumber,
-    /// The move number is 0 or above [`MAX_MOVE`](super::MAX_MOVE), or
-    /// the score above [`MAX_SCORE`](super::MAX_SCORE).
+    /// The move number is 0 or above [`MAX_MOVE`], or
+    /// the score above [`MAX_SCORE`].
     OutOfRange,
     /// The range is not `L-U`.
     BadRange,
