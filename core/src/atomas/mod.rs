@@ -3,7 +3,30 @@
 //!
 //! Start with [`Atomas`], the whole state of a game: [`Atomas::draw_with`]
 //! (or [`Atomas::draw`]) puts the move's atom in hand, [`Atomas::play`]
-//! (or [`Atomas::reply`] for a bot's text) plays it.
+//! (or [`Atomas::reply`] for a bot's text) plays it. The searches see it
+//! through [`Game`](crate::game::Game): chance draws, one player replies.
+//!
+//! ```
+//! use atom4_core::atomas::{Atom, Atomas, Reference, Reply, Source};
+//!
+//! // Game 0 of a run seeded 1, drawn as every seeded controller draws it.
+//! let mut draws = Reference::for_game(1, 0);
+//! let mut game = Atomas::start(&mut draws);
+//! assert_eq!(
+//!     game.to_string(),
+//!     "ring=3,2,1,3,1,3 hand=. score=0 move=1 range=1-3 carry=. since=0"
+//! );
+//! let (atom, source) = game.draw_with(&mut draws).unwrap();
+//! assert_eq!((atom, source), (Atom::Number(1), Source::Random));
+//! assert_eq!(game.request().unwrap().to_string(), "0/1/1/3 2 1 3 1 3");
+//! let played = game.reply("5").unwrap(); // the last gap: appended
+//! assert_eq!(played.points, 0);
+//! assert_eq!(
+//!     game.to_string(),
+//!     "ring=3,2,1,3,1,3,1 hand=. score=0 move=2 range=1-3 carry=. since=1"
+//! );
+//! assert!(game.play(Reply::Gap(0)).is_err(), "the next atom is not drawn yet");
+//! ```
 
 pub mod atom;
 pub mod fusion;
