@@ -148,13 +148,13 @@ fn is_blank(c: char) -> bool {
 }
 
 impl Reply {
-    /// Reads the first line a bot printed (a final newline is allowed) as
-    /// the reply to `atom` on a ring of `entries` entries. Blanks around it
-    /// and a final `\r` are ignored, fields are separated by spaces or
-    /// tabs, and the index may have leading zeros.
-    pub fn parse(line: &str, atom: Atom, entries: usize) -> Result<Reply, BadReply> {
+    /// Reads what a bot printed as the reply to `atom` on a ring of
+    /// `entries` entries: its first line only. Blanks around it and a final
+    /// `\r` are ignored, fields are separated by spaces or tabs, and the
+    /// index may have leading zeros.
+    pub fn parse(output: &str, atom: Atom, entries: usize) -> Result<Reply, BadReply> {
         use BadReplyKind::*;
-        let line = line.strip_suffix('\n').unwrap_or(line);
+        let line = output.split('\n').next().unwrap_or("");
         let line = line.strip_suffix('\r').unwrap_or(line);
         let mut fields = line
             .split(is_blank)
@@ -223,12 +223,12 @@ impl fmt::Display for Reply {
 }
 
 impl Atomas {
-    /// Reads a bot's reply line for the atom in hand and plays it. A bad
-    /// reply changes nothing.
-    pub fn reply(&mut self, line: &str) -> Result<Played, BadReply> {
+    /// Reads a bot's reply (its first line) for the atom in hand and plays
+    /// it. A bad reply changes nothing.
+    pub fn reply(&mut self, output: &str) -> Result<Played, BadReply> {
         let refused = |why| bad(BadReplyKind::Refused(why), 0);
         let atom = self.hand.ok_or(refused(IllegalReply::NothingInHand))?;
-        let reply = Reply::parse(line, atom, self.ring.len())?;
+        let reply = Reply::parse(output, atom, self.ring.len())?;
         self.play(reply).map_err(refused)
     }
 }
@@ -289,6 +289,11 @@ mod tests {
         let p = |line: &str, atom, n| Reply::parse(line, atom, n);
         assert_eq!(p("3", Atom::Plus, 6), Ok(Reply::Gap(3)));
         assert_eq!(p(" 3 \r\n", Atom::Plus, 6), Ok(Reply::Gap(3)));
+        assert_eq!(p("3\n4 y\n", Atom::Plus, 6), Ok(Reply::Gap(3)));
+        assert_eq!(
+            p("\n3", Atom::Plus, 6).unwrap_err().kind,
+            BadReplyKind::Empty
+        );
         assert_eq!(p("\t005", Atom::Number(2), 6), Ok(Reply::Gap(5)));
         assert_eq!(p("0", Atom::Plus, 0), Ok(Reply::Gap(0)));
         assert_eq!(p("2", Atom::Clone, 3), Ok(Reply::Entry(2)));
