@@ -22,6 +22,7 @@
 extern crate std;
 
 pub mod atom4;
+pub mod atomas;
 pub mod chain;
 pub mod control;
 pub mod expectimax;
