@@ -101,19 +101,9 @@ pub fn vector_files() -> Vec<(PathBuf, FileKind)> {
         (dir.join("spawn.jsonl.gz"), FileKind::Spawn),
         (dir.join("games.jsonl.gz"), FileKind::Games),
     ];
-    if let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") {
-        for path in extra
-            .split(':')
-            .filter(|p| !p.is_empty())
-            .map(PathBuf::from)
-        {
-            let in_atomas = path
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|name| name == "atomas");
-            if let (true, Some(kind)) = (in_atomas, FileKind::of(&path)) {
-                files.push((path, kind));
-            }
+    for path in crate::extra_files("atomas") {
+        if let Some(kind) = FileKind::of(&path) {
+            files.push((path, kind));
         }
     }
     files

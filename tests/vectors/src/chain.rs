@@ -105,19 +105,7 @@ pub fn chain_files() -> Vec<PathBuf> {
         .iter()
         .map(|f| dir.join(f))
         .collect();
-    if let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") {
-        files.extend(
-            extra
-                .split(':')
-                .filter(|p| !p.is_empty())
-                .map(PathBuf::from)
-                .filter(|p| {
-                    p.parent()
-                        .and_then(Path::file_name)
-                        .is_some_and(|name| name == "chain")
-                }),
-        );
-    }
+    files.extend(crate::extra_files("chain"));
     files
 }
 

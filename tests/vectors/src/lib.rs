@@ -1,18 +1,20 @@
-//! The golden vectors recorded from the original atom4 4.1 engine.
+//! The golden vectors of every game: Atom-4's, recorded from the original
+//! atom4 4.1 engine, here; each kin game's in its module.
 //!
-//! They live outside the repository, in `shared/vectors/` beside the project
-//! root (override with `ATOM4_SHARED`); extra files of the same formats can
-//! be named in `ATOM4_EXTRA_VECTORS` (colon-separated paths). A line with
-//! `rounds` is a recorded game, a line with `best_moves` a classic-AI position.
+//! They live outside the repository, in `shared/vectors/<game>/` beside
+//! the project root (override with `ATOM4_SHARED`); extra files of the same
+//! formats can be named in `ATOM4_EXTRA_VECTORS` (colon-separated paths),
+//! each game taking those whose folder bears its name ([`extra_files`]).
+//! An Atom-4 line with `rounds` is a recorded game, a line with
+//! `best_moves` a classic-AI position.
 
 pub mod atomas;
+pub mod chain;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-
-pub mod chain;
 
 /// One round of a recorded game.
 #[derive(Debug, Deserialize)]
