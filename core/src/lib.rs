@@ -25,6 +25,7 @@ pub mod atom4;
 pub mod control;
 pub mod expectimax;
 pub mod game;
+pub mod gamma;
 pub mod grid;
 pub mod mcts;
 pub mod rng;
