@@ -9,16 +9,22 @@
 //! [`Gamma::golden_move`], [`Gamma::busy_fields`], [`Gamma::free_fields`],
 //! [`Gamma::golden_possible`] and the board text ([`Gamma::write_board`],
 //! [`BoardText`]).
+//!
+//! [`Session`] is the `gamma` program's batch mode over a byte stream.
 
+pub mod batch;
 pub mod board;
 pub mod engine;
 pub mod error;
 mod forest;
 pub mod golden;
 pub mod layout;
+pub mod lines;
 pub mod possible;
 
+pub use batch::{BatchError, Fed, GameMemory, Session};
 pub use board::{BoardError, BoardText};
 pub use engine::Gamma;
 pub use error::{AttachError, MoveError, NewError};
 pub use layout::{HEADER_WORDS, MAX_CELLS};
+pub use lines::{Command, Line, LineReader};
