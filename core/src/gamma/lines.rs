@@ -117,6 +117,21 @@ impl LineReader {
     /// it is for the next piece).
     pub fn next(&mut self, input: &[u8]) -> (usize, Option<Line>) {
         let mut i = 0;
+        // Whole lines in `input` are read at once; a line that began in an
+        // earlier piece, or does not end in this one, byte by byte.
+        if self.state == State::Start {
+            while let Some((used, read)) = whole_line(&input[i..]) {
+                i += used;
+                let number = self.number;
+                self.number += 1;
+                let command = match read {
+                    Whole::Ignored => continue,
+                    Whole::Malformed => None,
+                    Whole::Command(letter, params) => Some(command(letter, params)),
+                };
+                return (i, Some(Line { number, command }));
+            }
+        }
         while i < input.len() {
             let b = input[i];
             i += 1;
@@ -202,33 +217,10 @@ impl LineReader {
     /// Ends the current line (its `'\n'` read, or the input ended):
     /// `complete` when its letter and parameters were read whole.
     fn end_line(&mut self, complete: bool) -> Line {
-        let [a, b, c, d] = self.params;
         let command = if !complete || Some(self.count) != arity(self.letter) {
             None
         } else {
-            Some(match self.letter {
-                b'B' | b'I' => Command::New {
-                    interactive: self.letter == b'I',
-                    width: a,
-                    height: b,
-                    players: c,
-                    areas: d,
-                },
-                b'm' => Command::Move {
-                    player: a,
-                    x: b,
-                    y: c,
-                },
-                b'g' => Command::GoldenMove {
-                    player: a,
-                    x: b,
-                    y: c,
-                },
-                b'b' => Command::BusyFields(a),
-                b'f' => Command::FreeFields(a),
-                b'q' => Command::GoldenPossible(a),
-                _ => Command::Board,
-            })
+            Some(command(self.letter, self.params))
         };
         let line = Line {
             number: self.number,
@@ -238,6 +230,131 @@ impl LineReader {
         self.state = State::Start;
         line
     }
+}
+
+/// The command of letter `letter` (one of [`arity`]'s) with its parameters.
+fn command(letter: u8, [a, b, c, d]: [u32; 4]) -> Command {
+    match letter {
+        b'B' | b'I' => Command::New {
+            interactive: letter == b'I',
+            width: a,
+            height: b,
+            players: c,
+            areas: d,
+        },
+        b'm' => Command::Move {
+            player: a,
+            x: b,
+            y: c,
+        },
+        b'g' => Command::GoldenMove {
+            player: a,
+            x: b,
+            y: c,
+        },
+        b'b' => Command::BusyFields(a),
+        b'f' => Command::FreeFields(a),
+        b'q' => Command::GoldenPossible(a),
+        _ => Command::Board,
+    }
+}
+
+/// A whole line, as [`whole_line`] read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Whole {
+    Ignored,
+    Malformed,
+    /// A well-formed command: its letter and parameters.
+    Command(u8, [u32; 4]),
+}
+
+/// Reads the line at the start of `input` if it ends there: the bytes it
+/// takes (its `'\n'` included) and what it is. `None` when `input` ends
+/// first.
+#[inline]
+fn whole_line(input: &[u8]) -> Option<(usize, Whole)> {
+    let letter = *input.first()?;
+    let malformed = |rest: &[u8]| {
+        let taken = input.len() - rest.len();
+        Some((taken + find_newline(rest)? + 1, Whole::Malformed))
+    };
+    let Some(arity) = arity(letter) else {
+        return match letter {
+            b'\n' => Some((1, Whole::Ignored)),
+            b'#' => Some((find_newline(input)? + 1, Whole::Ignored)),
+            _ => malformed(&input[1..]),
+        };
+    };
+    let mut bytes = input[1..].iter();
+    let mut params = [0u32; 4];
+    let mut count = 0;
+    let mut b = *bytes.next()?;
+    loop {
+        // After the letter or a parameter: the end, or whitespace.
+        if b == b'\n' {
+            let taken = input.len() - bytes.as_slice().len();
+            let read = if count == arity {
+                Whole::Command(letter, params)
+            } else {
+                Whole::Malformed
+            };
+            return Some((taken, read));
+        }
+        if !is_space(b) {
+            return malformed(bytes.as_slice());
+        }
+        while is_space(b) {
+            b = *bytes.next()?;
+        }
+        if b == b'\n' {
+            continue;
+        }
+        let digit = b.wrapping_sub(b'0');
+        if digit >= 10 || count == arity {
+            return malformed(bytes.as_slice());
+        }
+        let mut value = u64::from(digit);
+        loop {
+            b = *bytes.next()?;
+            let digit = b.wrapping_sub(b'0');
+            if digit >= 10 {
+                break;
+            }
+            value = value * 10 + u64::from(digit);
+            if value > u64::from(u32::MAX) {
+                return malformed(bytes.as_slice());
+            }
+        }
+        params[count] = value as u32;
+        count += 1;
+    }
+}
+
+/// The position of the first `'\n'` in `bytes`, eight bytes a step.
+#[inline]
+fn find_newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let mut words = bytes.chunks_exact(8);
+    let mut at = 0;
+    for word in &mut words {
+        let word = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        // Bytes equal to '\n' become 0; the lowest flagged byte is the first.
+        let x = word ^ NEWLINES;
+        let zeros = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zeros != 0 {
+            return Some(at + zeros.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|p| at + p)
 }
 
 #[cfg(test)]
@@ -281,6 +398,22 @@ mod tests {
         );
         assert_eq!(read_all(b"# no newline"), []);
         assert_eq!(read_all(b""), []);
+    }
+
+    #[test]
+    fn newlines_are_found_eight_bytes_a_step() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                bytes.extend([0x0b, 0x8a, 0xff]);
+                if at < len {
+                    bytes[at] = b'\n';
+                    bytes[len..].fill(b'\n');
+                }
+                let want = bytes.iter().position(|&b| b == b'\n');
+                assert_eq!(find_newline(&bytes), want, "{len} {at}");
+            }
+        }
     }
 
     #[test]
