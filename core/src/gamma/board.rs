@@ -83,14 +83,14 @@ impl Gamma<'_> {
     /// number of cells long).
     fn write_cells(&self, first: usize, out: &mut [u8]) {
         let width = self.cell_text_width();
-        let cells = &self.owner[first..first + out.len() / width];
+        let owners = self.owner[first..first + out.len() / width].iter().copied();
         if width == 1 {
-            for (byte, &o) in out.iter_mut().zip(cells) {
+            for (byte, o) in out.iter_mut().zip(owners) {
                 *byte = if o == 0 { b'.' } else { b'0' + o as u8 };
             }
             return;
         }
-        for (text, &o) in out.chunks_exact_mut(width).zip(cells) {
+        for (text, o) in out.chunks_exact_mut(width).zip(owners) {
             let mut at = width - 1;
             if o == 0 {
                 text[at] = b'.';

@@ -7,7 +7,7 @@ use core::fmt;
 
 use super::error::{AttachError, MoveError, NewError};
 use super::forest::{find, union};
-use super::layout::{Header, Layout, HEADER_WORDS, NONE};
+use super::layout::{Header, Layout, HEADER_WORDS, MAX_WALKS, NONE};
 
 /// A game of Gamma in memory the caller provides (a slice of `u32` words,
 /// [`Gamma::memory_words`] long), borrowed for as long as the handle lives.
@@ -21,12 +21,14 @@ pub struct Gamma<'m> {
     pub(crate) h: Header,
     pub(crate) layout: Layout,
     header: &'m mut [u32; HEADER_WORDS],
-    /// Per cell: the player holding it, 0 when empty.
+    /// Per cell: the player holding it, 0 when empty. (One array of its
+    /// own: random moves read it around the cell, and it stays small.)
     pub(crate) owner: &'m mut [u32],
-    /// Per cell: its union-find node, 0 for its own (`cell + 1`).
+    /// Per cell: its union-find node, 0 for its own ([`own_node`]).
     pub(crate) node: &'m mut [u32],
     /// Per cell: the next cell (plus one) its player placed by an ordinary
-    /// move; each cell is placed once, so one word a cell serves all lists.
+    /// move; each cell is placed once, so one word a cell serves every
+    /// player's list.
     pub(crate) placed_next: &'m mut [u32],
     /// Per cell: the stamp of the last search that visited it.
     pub(crate) mark: &'m mut [u32],
@@ -46,6 +48,12 @@ pub struct Gamma<'m> {
     pub(crate) placed_head: &'m mut [u32],
     /// Per player: the cell (plus one) taken by its golden move, 0 unused.
     pub(crate) golden: &'m mut [u32],
+    /// Per player: the cell (plus one) of its last successful golden move
+    /// found by `golden_possible`, tried first next time.
+    pub(crate) witness: &'m mut [u32],
+    /// Per player: [`Header::walks`] when its cells last changed; a walk's
+    /// counts for its cells are good when the walk came later.
+    pub(crate) changed_at: &'m mut [u32],
 }
 
 impl Drop for Gamma<'_> {
@@ -147,6 +155,7 @@ impl<'m> Gamma<'m> {
                     && h.stamp > 0
                     && h.memo.cell as usize <= l.cells
                     && h.memo.victim <= h.players
+                    && h.walks < MAX_WALKS
             })
             .ok_or(AttachError::Inconsistent)?;
         Ok(Self::split(h, layout, memory))
@@ -171,7 +180,9 @@ impl<'m> Gamma<'m> {
         let (area_count, rest) = rest.split_at_mut(players);
         let (border, rest) = rest.split_at_mut(players);
         let (placed_head, rest) = rest.split_at_mut(players);
-        let (golden, _) = rest.split_at_mut(players);
+        let (golden, rest) = rest.split_at_mut(players);
+        let (witness, rest) = rest.split_at_mut(players);
+        let (changed_at, _) = rest.split_at_mut(players);
         Gamma {
             h,
             layout,
@@ -188,6 +199,8 @@ impl<'m> Gamma<'m> {
             border,
             placed_head,
             golden,
+            witness,
+            changed_at,
         }
     }
 
@@ -215,7 +228,7 @@ impl<'m> Gamma<'m> {
     /// The player holding `(x, y)`; `None` when it is empty or off the board.
     pub fn owner(&self, x: u32, y: u32) -> Option<u32> {
         let c = self.cell_index(x, y).ok()?;
-        Some(self.owner[c as usize]).filter(|&p| p != 0)
+        Some(self.holder(c)).filter(|&p| p != 0)
     }
 
     /// The cells `player` holds (`gamma_busy_fields`); 0 for a bad player.
@@ -256,10 +269,10 @@ impl<'m> Gamma<'m> {
     pub fn play(&mut self, player: u32, x: u32, y: u32) -> Result<(), MoveError> {
         let p = self.player_index(player)?;
         let c = self.cell_index(x, y)?;
-        if self.owner[c as usize] != 0 {
+        if self.holder(c) != 0 {
             return Err(MoveError::Occupied);
         }
-        let around = self.neighbours(c);
+        let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around);
         // The joined areas are the player's own, so never more than it holds.
         let areas_after = self.area_count[p] + 1 - joined as u32;
@@ -274,25 +287,26 @@ impl<'m> Gamma<'m> {
             if n == NONE {
                 continue;
             }
-            let o = self.owner[n as usize];
+            let o = self.holder(n);
             if o != 0 && !seen[..seen_len].contains(&o) {
                 seen[seen_len] = o;
                 seen_len += 1;
                 self.border[o as usize - 1] -= 1;
             }
         }
-        for &n in &around {
-            if n != NONE && self.owner[n as usize] == 0 && !self.touches(n, player, c) {
+        for (dir, &n) in around.iter().enumerate() {
+            if n != NONE && self.holder(n) == 0 && !self.touches_beside(c, x, y, dir, player) {
                 self.border[p] += 1;
             }
         }
-        self.owner[c as usize] = player;
+        self.set_holder(c, player);
         // An empty cell was never held, so it still has its own node, a root.
-        let mut root = c + 1;
+        let mut root = own_node(c);
         for &r in &roots[..joined] {
             root = union(self.parent, root, r);
         }
         self.area_count[p] = areas_after;
+        self.changed_at[p] = self.h.walks;
         self.busy[p] += 1;
         self.h.occupied += 1;
         self.placed_next[c as usize] = self.placed_head[p];
@@ -323,25 +337,49 @@ impl<'m> Gamma<'m> {
     /// The neighbours of `c`: left, right, down, up; [`NONE`] off the board.
     #[inline]
     pub(crate) fn neighbours(&self, c: u32) -> [u32; 4] {
+        self.neighbours_at(c, c % self.h.width, c / self.h.width)
+    }
+
+    /// [`Gamma::neighbours`] of `c`, which is `(x, y)` (no division).
+    #[inline]
+    pub(crate) fn neighbours_at(&self, c: u32, x: u32, y: u32) -> [u32; 4] {
         let w = self.h.width;
-        let x = c % w;
         [
             if x > 0 { c - 1 } else { NONE },
             if x + 1 < w { c + 1 } else { NONE },
-            if c >= w { c - w } else { NONE },
-            if ((c + w) as usize) < self.layout.cells {
-                c + w
-            } else {
-                NONE
-            },
+            if y > 0 { c - w } else { NONE },
+            if y + 1 < self.h.height { c + w } else { NONE },
         ]
+    }
+
+    /// The player holding cell `c`, 0 when it is empty.
+    #[inline]
+    pub(crate) fn holder(&self, c: u32) -> u32 {
+        self.owner[c as usize]
+    }
+
+    #[inline]
+    pub(crate) fn set_holder(&mut self, c: u32, player: u32) {
+        self.owner[c as usize] = player;
+    }
+
+    /// Gives cell `c` the node `node` (a fresh one).
+    #[inline]
+    pub(crate) fn set_node(&mut self, c: u32, node: u32) {
+        self.node[c as usize] = node;
+    }
+
+    /// The next cell (plus one) in the placed list after `c`.
+    #[inline]
+    pub(crate) fn placed_after(&self, c: u32) -> u32 {
+        self.placed_next[c as usize]
     }
 
     /// The union-find root of the area holding cell `c`.
     #[inline]
     pub(crate) fn area_root(&mut self, c: u32) -> u32 {
         let node = match self.node[c as usize] {
-            0 => c + 1,
+            0 => own_node(c),
             n => n,
         };
         find(self.parent, node)
@@ -353,7 +391,7 @@ impl<'m> Gamma<'m> {
         let mut roots = [0u32; 4];
         let mut len = 0;
         for &n in around {
-            if n != NONE && self.owner[n as usize] == player {
+            if n != NONE && self.holder(n) == player {
                 let r = self.area_root(n);
                 if !roots[..len].contains(&r) {
                     roots[len] = r;
@@ -364,12 +402,34 @@ impl<'m> Gamma<'m> {
         (roots, len)
     }
 
-    /// Whether a neighbour of `n` other than `except` is `player`'s.
+    /// Whether the neighbour of `c` (which is `(x, y)`) in direction `dir`
+    /// (on the board) has a neighbour other than `c` held by `player`.
     #[inline]
-    pub(crate) fn touches(&self, n: u32, player: u32, except: u32) -> bool {
-        self.neighbours(n)
-            .iter()
-            .any(|&m| m != NONE && m != except && self.owner[m as usize] == player)
+    pub(crate) fn touches_beside(&self, c: u32, x: u32, y: u32, dir: usize, player: u32) -> bool {
+        let (w, h) = (self.h.width, self.h.height);
+        let holds = |m: u32| self.holder(m) == player;
+        match dir {
+            0 => {
+                (x >= 2 && holds(c - 2))
+                    || (y > 0 && holds(c - 1 - w))
+                    || (y + 1 < h && holds(c - 1 + w))
+            }
+            1 => {
+                (x + 2 < w && holds(c + 2))
+                    || (y > 0 && holds(c + 1 - w))
+                    || (y + 1 < h && holds(c + 1 + w))
+            }
+            2 => {
+                (y >= 2 && holds(c - 2 * w))
+                    || (x > 0 && holds(c - w - 1))
+                    || (x + 1 < w && holds(c - w + 1))
+            }
+            _ => {
+                (y + 2 < h && holds(c + 2 * w))
+                    || (x > 0 && holds(c + w - 1))
+                    || (x + 1 < w && holds(c + w + 1))
+            }
+        }
     }
 
     /// Rebuilds the union-find forest from the board: every cell its own
@@ -381,24 +441,23 @@ impl<'m> Gamma<'m> {
         self.node.fill(0);
         self.parent[..=self.layout.cells].fill(0);
         self.h.fresh_used = 0;
-        let w = self.h.width as usize;
-        for y in 0..self.h.height as usize {
+        let w = self.h.width;
+        for y in 0..self.h.height {
             for x in 0..w {
                 let c = y * w + x;
-                let o = self.owner[c];
+                let o = self.holder(c);
                 if o == 0 {
                     continue;
                 }
-                let here = c as u32 + 1;
-                if x > 0 && self.owner[c - 1] == o {
-                    let a = find(self.parent, here);
-                    let b = find(self.parent, here - 1);
-                    union(self.parent, a, b);
-                }
-                if y > 0 && self.owner[c - w] == o {
-                    let a = find(self.parent, here);
-                    let b = find(self.parent, here - w as u32);
-                    union(self.parent, a, b);
+                for n in [(x > 0).then(|| c - 1), (y > 0).then(|| c - w)]
+                    .into_iter()
+                    .flatten()
+                {
+                    if self.holder(n) == o {
+                        let a = find(self.parent, own_node(c));
+                        let b = find(self.parent, own_node(n));
+                        union(self.parent, a, b);
+                    }
                 }
             }
         }
@@ -415,4 +474,11 @@ impl<'m> Gamma<'m> {
         }
         self.h.stamp
     }
+}
+
+/// The node cell `c` owns (node 0 is no node, so that a zero parent word
+/// can mean "root").
+#[inline]
+pub(crate) fn own_node(c: u32) -> u32 {
+    c + 1
 }

@@ -122,14 +122,14 @@ impl Gamma<'_> {
         if self.golden[p] != 0 {
             return Err(MoveError::GoldenMoveUsed);
         }
-        let victim = self.owner[c as usize];
+        let victim = self.holder(c);
         if victim == 0 {
             return Err(MoveError::EmptyCell);
         }
         if victim == player {
             return Err(MoveError::OwnCell);
         }
-        let around = self.neighbours(c);
+        let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around);
         let mover_after = self.area_count[p] + 1 - joined as u32;
         if mover_after > self.h.areas {
@@ -142,17 +142,17 @@ impl Gamma<'_> {
 
         self.forget_on_loss(victim, c);
         self.forget_on_gain(player, &around);
-        for &n in &around {
-            if n != NONE && self.owner[n as usize] == 0 {
-                if !self.touches(n, victim, c) {
+        for (dir, &n) in around.iter().enumerate() {
+            if n != NONE && self.holder(n) == 0 {
+                if !self.touches_beside(c, x, y, dir, victim) {
                     self.border[v] -= 1;
                 }
-                if !self.touches(n, player, c) {
+                if !self.touches_beside(c, x, y, dir, player) {
                     self.border[p] += 1;
                 }
             }
         }
-        self.owner[c as usize] = player;
+        self.set_holder(c, player);
         let keeper = walks.keeper();
         let mut needed = 1;
         for g in (0..walks.count).filter(|&g| walks.is_group(g) && g != keeper) {
@@ -164,7 +164,7 @@ impl Gamma<'_> {
             }
             let mut root = self.fresh_node();
             make_root(self.parent, root, 0);
-            self.node[c as usize] = root;
+            self.set_node(c, root);
             for &r in &roots[..joined] {
                 root = union(self.parent, root, r);
             }
@@ -173,6 +173,8 @@ impl Gamma<'_> {
         }
         self.area_count[p] = mover_after;
         self.area_count[v] = self.area_count[v] - 1 + walks.pieces();
+        self.changed_at[p] = self.h.walks;
+        self.changed_at[v] = self.h.walks;
         self.busy[p] += 1;
         self.busy[v] -= 1;
         self.golden[p] = c + 1;
@@ -193,7 +195,7 @@ impl Gamma<'_> {
         let mut walks = Walks::default();
         let mut dirs = [0usize; 4];
         for (dir, &n) in around.iter().enumerate() {
-            if n != NONE && self.owner[n as usize] == victim {
+            if n != NONE && self.holder(n) == victim {
                 dirs[walks.count] = dir;
                 walks.push(n);
             }
@@ -207,7 +209,7 @@ impl Gamma<'_> {
             for j in i + 1..walks.count {
                 if (dirs[i] < 2) != (dirs[j] < 2) {
                     let corner = walks.walk[i].start + walks.walk[j].start - c;
-                    if self.owner[corner as usize] == victim {
+                    if self.holder(corner) == victim {
                         walks.join(i, j);
                     }
                 }
@@ -259,7 +261,7 @@ impl Gamma<'_> {
             self.link[u as usize]
         };
         for n in self.neighbours(u) {
-            if n == NONE || n == c || self.owner[n as usize] != victim {
+            if n == NONE || n == c || self.holder(n) != victim {
                 continue;
             }
             let by = self.mark[n as usize].wrapping_sub(base);
@@ -298,7 +300,7 @@ impl Gamma<'_> {
                     attach(self.parent, id, root);
                     id
                 };
-                self.node[cell as usize] = id;
+                self.set_node(cell, id);
                 if k + 1 < walk.len {
                     cell = self.link[cell as usize];
                 }
@@ -324,16 +326,19 @@ impl Gamma<'_> {
     /// remembered rejection unless the cell touches the remembered area in at
     /// most one cell, not the remembered cell itself (a leaf, which leaves
     /// the pieces as they are).
+    #[inline]
     pub(crate) fn forget_on_gain(&mut self, player: u32, around: &[u32; 4]) {
-        let memo = self.h.memo;
-        if memo.cell == 0 || memo.victim != player {
-            return;
+        if self.h.memo.cell != 0 && self.h.memo.victim == player {
+            self.forget_on_gain_of_victim(player, around);
         }
-        let c = memo.cell - 1;
+    }
+
+    fn forget_on_gain_of_victim(&mut self, player: u32, around: &[u32; 4]) {
+        let c = self.h.memo.cell - 1;
         let area = self.area_root(c);
         let mut inside = 0;
         for &n in around {
-            if n != NONE && self.owner[n as usize] == player {
+            if n != NONE && self.holder(n) == player {
                 if n == c {
                     inside = 2;
                     break;
@@ -362,7 +367,7 @@ impl Gamma<'_> {
             self.area_root(d) != area || {
                 let mut same = 0;
                 for n in self.neighbours(d) {
-                    if n != NONE && self.owner[n as usize] == victim {
+                    if n != NONE && self.holder(n) == victim {
                         same += if n == c { 2 } else { 1 };
                     }
                 }

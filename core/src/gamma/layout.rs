@@ -23,8 +23,12 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// state; plus 1.25 for the union-find forest.
 const CELL_ARRAYS: usize = 6;
 
-/// Words per player: cells held, areas, border, placed-list head, golden cell.
-const PLAYER_ARRAYS: usize = 5;
+/// Words per player: cells held, areas, border, placed-list head, golden
+/// cell, `golden_possible` witness, walk count at its last change.
+const PLAYER_ARRAYS: usize = 7;
+
+/// Walk ids stay below this (they share a word with a 3-bit count).
+pub(crate) const MAX_WALKS: u32 = 1 << 29;
 
 /// "GAM1": the header of a game made by this module.
 const MAGIC: u32 = 0x4741_4D31;
@@ -120,6 +124,8 @@ pub(crate) struct Header {
     pub memo: Memo,
     pub answers: [Answer; 2],
     pub next_answer: u32,
+    /// Tarjan walks made (the id of the last one).
+    pub walks: u32,
 }
 
 impl Header {
@@ -136,6 +142,7 @@ impl Header {
             memo: Memo::default(),
             answers: [Answer::default(); 2],
             next_answer: 0,
+            walks: 0,
         }
     }
 
@@ -164,7 +171,7 @@ impl Header {
             b.version as u32,
             (b.version >> 32) as u32,
             u32::from(b.possible),
-            0,
+            self.walks,
             0,
         ];
     }
@@ -196,6 +203,7 @@ impl Header {
             },
             next_answer: words[13],
             answers: [answer(14), answer(18)],
+            walks: words[22],
         })
     }
 }
@@ -216,7 +224,7 @@ mod tests {
         assert_eq!(Layout::new((1 << 15) + 1, 1 << 15, 1), None);
         let small = Layout::new(10, 10, 2).unwrap();
         assert_eq!(small.nodes, 100 + 25 + 2);
-        assert_eq!(small.words, HEADER_WORDS + 600 + 127 + 10);
+        assert_eq!(small.words, HEADER_WORDS + 600 + 127 + 14);
         assert_eq!(small.first_fresh(), 101);
         assert_eq!(small.fresh_nodes(), 26);
     }
@@ -235,6 +243,7 @@ mod tests {
             version: 1 << 40,
             possible: true,
         };
+        h.walks = 77;
         let mut words = [0; HEADER_WORDS];
         h.store(&mut words);
         assert_eq!(Header::load(&words), Some(h));
