@@ -58,7 +58,11 @@ struct Parts {
 fn collect(origin: &str, parts: BTreeMap<String, Parts>) -> Triples {
     let mut set = Triples::default();
     for (name, p) in parts {
-        let name = format!("{origin}:{name}");
+        let name = if origin.is_empty() {
+            name
+        } else {
+            format!("{origin}:{name}")
+        };
         match (p.input, p.out, p.err) {
             (Some(input), Some(out), Some(err)) => set.triples.push(Triple {
                 name,
