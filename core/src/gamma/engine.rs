@@ -48,8 +48,8 @@ pub struct Gamma<'m> {
     pub(crate) placed_head: &'m mut [u32],
     /// Per player: the cell (plus one) taken by its golden move, 0 unused.
     pub(crate) golden: &'m mut [u32],
-    /// Per player: the cell (plus one) of its last successful golden move
-    /// found by `golden_possible`, tried first next time.
+    /// Per player: the cell (plus one) where `golden_possible` last found
+    /// it a golden move, tried first the next time.
     pub(crate) witness: &'m mut [u32],
     /// Per player: [`Header::walks`] when its cells last changed; a walk's
     /// counts for its cells are good when the walk came later.
@@ -77,7 +77,7 @@ impl fmt::Debug for Gamma<'_> {
 impl<'m> Gamma<'m> {
     /// How many `u32` words of memory a `width x height` game of `players`
     /// needs (the areas limit does not matter): about 7.25 words a cell and
-    /// 5 a player, searches included. `None` when a dimension is 0, the board
+    /// 7 a player, searches included. `None` when a dimension is 0, the board
     /// has more than [`MAX_CELLS`](super::MAX_CELLS) cells or the count does
     /// not fit in `usize`. Computed without overflow.
     pub fn memory_words(width: u32, height: u32, players: u32) -> Option<usize> {

@@ -119,80 +119,85 @@ impl LineReader {
         let mut i = 0;
         // Whole lines in `input` are read at once; a line that began in an
         // earlier piece, or does not end in this one, byte by byte.
-        if self.state == State::Start {
-            while let Some((used, read)) = whole_line(&input[i..]) {
-                i += used;
-                let number = self.number;
-                self.number += 1;
-                let command = match read {
-                    Whole::Ignored => continue,
-                    Whole::Malformed => None,
-                    Whole::Command(letter, params) => Some(command(letter, params)),
-                };
-                return (i, Some(Line { number, command }));
-            }
-        }
-        while i < input.len() {
-            let b = input[i];
-            i += 1;
-            match self.state {
-                State::Start => match b {
-                    b'\n' => self.number += 1,
-                    b'#' => self.state = State::Comment,
-                    _ if arity(b).is_some() => {
-                        self.letter = b;
-                        self.count = 0;
-                        self.state = State::Letter;
-                    }
-                    _ => self.state = State::Malformed,
-                },
-                State::Letter => match b {
-                    b'\n' => return (i, Some(self.end_line(true))),
-                    _ if is_space(b) => self.state = State::Gap,
-                    _ => self.state = State::Malformed,
-                },
-                State::Gap => match b {
-                    b'\n' => return (i, Some(self.end_line(true))),
-                    _ if is_space(b) => {}
-                    b'0'..=b'9' if Some(self.count) != arity(self.letter) => {
-                        self.value = u64::from(b - b'0');
-                        self.state = State::Digits;
-                    }
-                    _ => self.state = State::Malformed,
-                },
-                State::Digits => match b {
-                    b'0'..=b'9' => {
-                        self.value = self.value * 10 + u64::from(b - b'0');
-                        if self.value > u64::from(u32::MAX) {
-                            self.state = State::Malformed;
-                        }
-                    }
-                    b'\n' => {
-                        self.end_param();
-                        return (i, Some(self.end_line(true)));
-                    }
-                    _ if is_space(b) => {
-                        self.end_param();
-                        self.state = State::Gap;
-                    }
-                    _ => self.state = State::Malformed,
-                },
-                State::Comment | State::Malformed => {
-                    if b != b'\n' {
-                        let Some(end) = input[i..].iter().position(|&b| b == b'\n') else {
-                            return (input.len(), None);
-                        };
-                        i += end + 1;
-                    }
-                    if self.state == State::Malformed {
-                        return (i, Some(self.end_line(false)));
-                    }
-                    self.state = State::Start;
+        'lines: loop {
+            if self.state == State::Start {
+                while let Some((used, read)) = whole_line(&input[i..]) {
+                    i += used;
+                    let number = self.number;
                     self.number += 1;
+                    let command = match read {
+                        Whole::Ignored => continue,
+                        Whole::Malformed => None,
+                        Whole::Command(letter, params) => Some(command(letter, params)),
+                    };
+                    return (i, Some(Line { number, command }));
                 }
             }
+            while i < input.len() {
+                let b = input[i];
+                i += 1;
+                match self.state {
+                    State::Start => match b {
+                        b'\n' => self.number += 1,
+                        b'#' => self.state = State::Comment,
+                        _ if arity(b).is_some() => {
+                            self.letter = b;
+                            self.count = 0;
+                            self.state = State::Letter;
+                        }
+                        _ => self.state = State::Malformed,
+                    },
+                    State::Letter => match b {
+                        b'\n' => return (i, Some(self.end_line(true))),
+                        _ if is_space(b) => self.state = State::Gap,
+                        _ => self.state = State::Malformed,
+                    },
+                    State::Gap => match b {
+                        b'\n' => return (i, Some(self.end_line(true))),
+                        _ if is_space(b) => {}
+                        b'0'..=b'9' if Some(self.count) != arity(self.letter) => {
+                            self.value = u64::from(b - b'0');
+                            self.state = State::Digits;
+                        }
+                        _ => self.state = State::Malformed,
+                    },
+                    State::Digits => match b {
+                        b'0'..=b'9' => {
+                            self.value = self.value * 10 + u64::from(b - b'0');
+                            if self.value > u64::from(u32::MAX) {
+                                self.state = State::Malformed;
+                            }
+                        }
+                        b'\n' => {
+                            self.end_param();
+                            return (i, Some(self.end_line(true)));
+                        }
+                        _ if is_space(b) => {
+                            self.end_param();
+                            self.state = State::Gap;
+                        }
+                        _ => self.state = State::Malformed,
+                    },
+                    State::Comment | State::Malformed => {
+                        if b != b'\n' {
+                            let Some(end) = find_newline(&input[i..]) else {
+                                return (input.len(), None);
+                            };
+                            i += end + 1;
+                        }
+                        if self.state == State::Malformed {
+                            return (i, Some(self.end_line(false)));
+                        }
+                        self.state = State::Start;
+                        self.number += 1;
+                    }
+                }
+                if self.state == State::Start {
+                    continue 'lines;
+                }
+            }
+            return (input.len(), None);
         }
-        (input.len(), None)
     }
 
     /// The end of input: a line without its `'\n'` that is not a comment is
