@@ -3,9 +3,10 @@
 //!
 //! Every array means "empty game" when it is all zero (owner 0 is an empty
 //! cell, node 0 is "the cell's own node", parent 0 is a root of rank 0, mark
-//! 0 was never visited, list link 0 is the end), so memory from `calloc`
-//! works as it comes and a huge board is never touched up front; only the
-//! header is written when a game is made.
+//! 0 was never visited, walk id 0 counted nothing, list link 0 is the end,
+//! golden cell 0 is "golden move unused", witness 0 is none), so memory from
+//! `calloc` works as it comes and a huge board is never touched up front;
+//! only the header is written when a game is made.
 
 /// Words of the header at the start of a game's memory.
 pub const HEADER_WORDS: usize = 24;

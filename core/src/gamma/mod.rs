@@ -17,10 +17,10 @@ pub mod board;
 pub mod engine;
 pub mod error;
 mod forest;
-pub mod golden;
-pub mod layout;
+mod golden;
+mod layout;
 pub mod lines;
-pub mod possible;
+mod possible;
 
 pub use batch::{BatchError, Fed, GameMemory, Session};
 pub use board::{BoardError, BoardText};
