@@ -219,6 +219,22 @@ fn board_text_of_4_8() {
 }
 
 #[test]
+fn the_official_border_board_of_4_8() {
+    let mut mem = memory(6, 5, 4);
+    let mut g = Gamma::new(6, 5, 4, 4, &mut mem).unwrap();
+    let rows = ["123412", "1....3", "4....4", "4....1", "321442"];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, p) in row.bytes().enumerate() {
+            if p != b'.' {
+                g.play(u32::from(p - b'0'), x as u32, y as u32).unwrap();
+            }
+        }
+    }
+    assert_eq!(board(&g), "321442\n4....1\n4....4\n1....3\n123412\n");
+    assert_eq!([1, 2, 3, 4].map(|p| g.areas_of(p)), [4, 4, 3, 4]);
+}
+
+#[test]
 fn bad_arguments_change_nothing() {
     let mut mem = memory(4, 4, 2);
     let mut g = Gamma::new(4, 4, 2, 2, &mut mem).unwrap();
