@@ -27,6 +27,7 @@ pub mod chain;
 pub mod control;
 pub mod expectimax;
 pub mod game;
+pub mod gamma;
 pub mod grid;
 pub mod mcts;
 pub mod rng;

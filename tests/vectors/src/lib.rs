@@ -11,6 +11,8 @@
 pub mod atomas;
 pub mod chain;
 
+pub mod gamma;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
