@@ -157,19 +157,7 @@ pub fn read_folder(dir: &Path) -> Triples {
 /// The files of `ATOM4_EXTRA_VECTORS` that are Gamma's: in a folder named
 /// `gamma`, either `.in` files or tarballs.
 pub fn extra_files() -> Vec<PathBuf> {
-    let Ok(extra) = std::env::var("ATOM4_EXTRA_VECTORS") else {
-        return Vec::new();
-    };
-    extra
-        .split(':')
-        .filter(|p| !p.is_empty())
-        .map(PathBuf::from)
-        .filter(|p| {
-            p.parent()
-                .and_then(Path::file_name)
-                .is_some_and(|n| n == "gamma")
-        })
-        .collect()
+    crate::extra_files("gamma")
 }
 
 fn is_tarball(path: &Path) -> bool {

@@ -10,7 +10,6 @@
 
 pub mod atomas;
 pub mod chain;
-
 pub mod gamma;
 
 use std::io::{BufRead, BufReader};
