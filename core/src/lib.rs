@@ -22,6 +22,7 @@
 extern crate std;
 
 pub mod atom4;
+pub mod atropos;
 pub mod control;
 pub mod expectimax;
 pub mod game;
