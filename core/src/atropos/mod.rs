@@ -10,6 +10,7 @@
 
 pub mod geometry;
 pub mod notation;
+pub mod player;
 pub mod search;
 pub mod state;
 
@@ -17,4 +18,5 @@ pub mod state;
 pub use crate::game::Player;
 pub use geometry::{BadSize, Circle, Color, ColorSet, Size, Symmetry, MAX_CIRCLES, MAX_SIZE};
 pub use notation::{ParseError, ParseErrorKind};
+pub use player::default_move;
 pub use state::{Atropos, CircleList, IllegalMove, Move, MoveList, MAX_MOVES};
