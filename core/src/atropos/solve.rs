@@ -1,0 +1,762 @@
+//! The exact solver: whether the player to move can force a win, and
+//! every move that does, by exhaustive search.
+//!
+//! A depth-first search of win/loss values (no scores, no windows: every
+//! result it stores is exact) over a board of its own, made for speed:
+//! colours on a grid with a border, so that the six neighbours of a circle
+//! are six fixed offsets, and for every uncoloured circle the set of
+//! colours that lose there, kept up to date move by move. Positions are
+//! stored in a transposition table in the caller's memory, keyed up to the
+//! board's symmetries (a mirror on odd sizes, two rotations on even ones),
+//! and the last play counts only while it has an uncoloured neighbour (a
+//! position where the next move may go anywhere does not depend on it).
+//! Moves that leave the opponent the fewest safe replies are tried first.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use super::geometry::{Color, MAX_CIRCLES, MAX_SIZE, NEIGHBOR_STEPS};
+use super::search::mix;
+use super::state::{Atropos, Bits, Move, MoveList};
+use crate::control::Control;
+
+/// The value of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The player to move can force a win.
+    Win,
+    /// Whatever the player to move does, the opponent can force a win.
+    Loss,
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Value::Win => "win",
+            Value::Loss => "loss",
+        })
+    }
+}
+
+/// Why the solver gave no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SolveError {
+    /// The game is over: there is nothing to solve.
+    Finished,
+    /// The caller's control stopped the search.
+    Stopped,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SolveError::Finished => "the game is over",
+            SolveError::Stopped => "the search was stopped",
+        })
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SolveError {}
+
+/// One slot of the solver's transposition table: 8 bytes holding 56 bits
+/// of the position's key, the value and how much work it took (its log),
+/// so that the table keeps the results that were dearest to find.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TableEntry(u64);
+
+impl TableEntry {
+    /// An empty slot, for initialising tables (`[TableEntry::EMPTY; N]`).
+    pub const EMPTY: TableEntry = TableEntry(0);
+
+    const CHECK: u64 = !0xFF;
+
+    #[inline]
+    fn holds(self, key: u64) -> bool {
+        self.0 != 0 && (self.0 ^ key) & Self::CHECK == 0
+    }
+
+    #[inline]
+    fn win(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// The log of the work, plus one (0: empty).
+    #[inline]
+    fn work(self) -> u64 {
+        (self.0 >> 1) & 0x7F
+    }
+
+    #[inline]
+    fn new(key: u64, win: bool, nodes: u64) -> TableEntry {
+        let work = 64 - nodes.leading_zeros() as u64;
+        TableEntry((key & Self::CHECK) | (work.max(1) << 1) | win as u64)
+    }
+}
+
+/// Slots a bucket: one probe reads 32 bytes.
+const BUCKET: usize = 4;
+
+/// The longest side of the grid: a board with its boundary.
+const SIDE: usize = MAX_SIZE as usize + 2;
+const GRID: usize = SIDE * SIDE;
+/// The grid index of no circle.
+const NONE: usize = usize::MAX;
+/// The count of uncoloured neighbours of circles that are not interior:
+/// high enough never to reach 0.
+const CLOSED_NEVER: u8 = 64;
+/// Keys are kept for three symmetries; boards with fewer repeat one.
+const SYMMETRIES: usize = 3;
+
+/// Colours as bits `1 << digit`, with bit 0 unused.
+const ALL_COLORS: u8 = 0b1110;
+
+/// `THIRD[a][b]`: the colour (as a bit) that completes a triangle of `a`
+/// and `b`, when both are colours and differ; else 0.
+const THIRD: [[u8; 4]; 4] = {
+    let mut t = [[0u8; 4]; 4];
+    let mut a = 1;
+    while a < 4 {
+        let mut b = 1;
+        while b < 4 {
+            if a != b {
+                t[a][b] = 1 << (6 - a - b);
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// What a neighbour `y` of a circle `g` adds to the count of the
+/// opponent's safe replies after `g` is coloured, for each colour of `g`
+/// at once: `REPLIES[colour of y][colours losing at y][a][b]`, where `a`
+/// and `b` are the two circles next to both `g` and `y`. Bits 0, 8 and 16
+/// count the colours left at `y` when `g` is red, blue or green; bit 24
+/// counts `y` itself (it is uncoloured). Zero when `y` is coloured.
+const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
+    let mut t = [[[[0u32; 4]; 4]; 16]; 4];
+    let mut losing = 0;
+    while losing < 16 {
+        let mut a = 0;
+        while a < 4 {
+            let mut b = 0;
+            while b < 4 {
+                let mut packed = 1 << 24;
+                let mut d = 1;
+                while d < 4 {
+                    let lose = losing as u8 | THIRD[d][a] | THIRD[d][b];
+                    packed += ((!lose & ALL_COLORS).count_ones()) << (8 * (d - 1));
+                    d += 1;
+                }
+                t[0][losing][a][b] = packed;
+                b += 1;
+            }
+            a += 1;
+        }
+        losing += 1;
+    }
+    t
+};
+
+/// The board as the solver sees it: a grid of `(n + 2)` columns, circle
+/// `(h, l)` at `h * (n + 2) + l`, so that neighbour `k` of a circle is a
+/// fixed offset away and the boundary holds its colours.
+///
+/// Its key is what decides the rest of the game, no more: for each
+/// uncoloured circle the colours that lose there, and for each coloured
+/// circle its colour only while it can still make a colour lose somewhere
+/// (while a small triangle through it has both other circles uncoloured
+/// and live, that is with a colour that does not lose). A circle that is
+/// not live is never coloured again (short of a losing move, which ends
+/// the game), so a triangle through it changes nothing any more.
+struct Board {
+    /// The six neighbour offsets in the ring order, as wrapping additions.
+    steps: [usize; 6],
+    /// The colour digit of every circle (boundary included); 0 uncoloured.
+    colors: [u8; GRID],
+    /// For uncoloured interior circles: the colours that lose there.
+    losing: [u8; GRID],
+    /// For coloured interior circles: how many small triangles through
+    /// them have both other circles uncoloured and live; at 0 the colour
+    /// leaves the key. Boundary circles start high and never reach 0.
+    open: [u8; GRID],
+    /// The uncoloured interior circles, by canonical index.
+    empty: u128,
+    grid_of: [u16; MAX_CIRCLES],
+    canonical_of: [u8; GRID],
+    /// The last play's grid index, or [`NONE`].
+    last: usize,
+    /// The key of the position under each symmetry.
+    keys: [u64; SYMMETRIES],
+    /// `color_keys[s][g][d]`: the key of digit `d` at grid index `g` seen
+    /// through symmetry `s`, where digit 0 stands for a circle coloured
+    /// but settled (its colour no longer matters); `close_keys[s][g][d]`
+    /// turns the first into the second.
+    color_keys: [[[u64; 4]; GRID]; SYMMETRIES],
+    close_keys: [[[u64; 4]; GRID]; SYMMETRIES],
+    /// `losing_keys[s][g][set / 2]`: the key of uncoloured `g` where the
+    /// colours of `set` lose.
+    losing_keys: [[[u64; 8]; GRID]; SYMMETRIES],
+    /// `next_keys[s][g]`: the key of `g` as a circle the next move may go on.
+    next_keys: [[u64; GRID]; SYMMETRIES],
+}
+
+/// What [`Board::unplay`] needs: the last play before the move and the
+/// losing sets of the six neighbours.
+type Undo = (usize, [u8; 6]);
+
+impl Board {
+    fn new(state: &Atropos) -> Board {
+        let size = state.size();
+        let n = size.get() as usize;
+        let w = n + 2;
+        let up = |dh: i8, dl: i8| (dh as isize * w as isize + dl as isize) as usize;
+        let steps = NEIGHBOR_STEPS.map(|(dh, dl)| up(dh, dl));
+        let mut board = Board {
+            steps,
+            colors: [0; GRID],
+            losing: [0; GRID],
+            open: [CLOSED_NEVER; GRID],
+            empty: size.all() & !state.occupied(),
+            grid_of: [0; MAX_CIRCLES],
+            canonical_of: [0; GRID],
+            last: NONE,
+            keys: [0; SYMMETRIES],
+            color_keys: [[[0; 4]; GRID]; SYMMETRIES],
+            close_keys: [[[0; 4]; GRID]; SYMMETRIES],
+            losing_keys: [[[0; 8]; GRID]; SYMMETRIES],
+            next_keys: [[0; GRID]; SYMMETRIES],
+        };
+        let size_key = mix(0x50_1E00 + n as u64);
+        let symmetries = size.symmetries();
+        for h in 0..=n + 1 {
+            for l in 0..=n + 1 {
+                let Some(r) = (n + 2).checked_sub(h + l) else {
+                    continue;
+                };
+                let g = h * w + l;
+                let circle = super::Circle::new(h as u8, l as u8, r as u8);
+                board.colors[g] = state.color(circle).map_or(0, Color::digit);
+                if let Some(i) = size.index(circle) {
+                    board.grid_of[i] = g as u16;
+                    board.canonical_of[g] = i as u8;
+                }
+                for s in 0..SYMMETRIES {
+                    let sym = symmetries[s % symmetries.len()];
+                    let image = sym.circle(circle);
+                    let at = (image.h as u64 * w as u64 + image.l as u64) << 8;
+                    let key = |x: u64| mix(size_key ^ at ^ x);
+                    // A colour, or a set of colours, seen through the symmetry.
+                    let color = |d: u8| Color::from_digit(d).map_or(0, |c| sym.color(c).digit());
+                    for d in 0..4u8 {
+                        board.color_keys[s][g][d as usize] = key(color(d) as u64);
+                    }
+                    for d in 0..4 {
+                        board.close_keys[s][g][d] =
+                            board.color_keys[s][g][d] ^ board.color_keys[s][g][0];
+                    }
+                    for half in 0..8u8 {
+                        let set = (1..4u8)
+                            .filter(|&d| half << 1 & 1 << d != 0)
+                            .fold(0u64, |set, d| set | 1 << color(d));
+                        board.losing_keys[s][g][half as usize] = key(0x10 | set);
+                    }
+                    board.next_keys[s][g] = key(0x80);
+                }
+            }
+        }
+        for i in Bits(size.all()) {
+            let g = board.grid_of[i] as usize;
+            board.losing[g] = board.losing_from_scratch(g);
+        }
+        for i in Bits(size.all()) {
+            let g = board.grid_of[i] as usize;
+            let d = board.colors[g];
+            if d == 0 {
+                board.toggle_losing(g, board.losing[g]);
+            } else {
+                board.open[g] = board.open_triangles(g);
+                board.toggle_color(g, d);
+            }
+        }
+        if let Some(i) = state.last_index() {
+            board.last = board.grid_of[i] as usize;
+        }
+        board
+    }
+
+    /// Whether `g` is uncoloured with a colour that does not lose.
+    #[inline]
+    fn live(&self, g: usize) -> bool {
+        self.colors[g] == 0 && self.losing[g] != ALL_COLORS
+    }
+
+    /// The small triangles through `g` whose two other circles are live.
+    fn open_triangles(&self, g: usize) -> u8 {
+        let at = |k: usize| g.wrapping_add(self.steps[k % 6]);
+        (0..6)
+            .filter(|&k| self.live(at(k)) && self.live(at(k + 1)))
+            .count() as u8
+    }
+
+    /// The colours that lose on circle `g`, from its six neighbours.
+    fn losing_from_scratch(&self, g: usize) -> u8 {
+        let mut set = 0;
+        for k in 0..6 {
+            let a = self.colors[g.wrapping_add(self.steps[k])];
+            let b = self.colors[g.wrapping_add(self.steps[(k + 1) % 6])];
+            set |= THIRD[a as usize][b as usize];
+        }
+        set
+    }
+
+    /// Adds or removes the key of uncoloured `g` losing `set`.
+    #[inline]
+    fn toggle_losing(&mut self, g: usize, set: u8) {
+        for s in 0..SYMMETRIES {
+            self.keys[s] ^= self.losing_keys[s][g][(set >> 1) as usize];
+        }
+    }
+
+    /// Adds or removes the key of coloured `g` of digit `d` (as settled
+    /// when no triangle through it is open).
+    #[inline]
+    fn toggle_color(&mut self, g: usize, d: u8) {
+        let digit = if self.open[g] == 0 { 0 } else { d as usize };
+        for s in 0..SYMMETRIES {
+            self.keys[s] ^= self.color_keys[s][g][digit];
+        }
+    }
+
+    /// The uncoloured neighbours of the last play, or every uncoloured
+    /// circle when it has none (or there is no last play): the jump.
+    /// Returns whether it is a jump.
+    #[inline]
+    fn candidates(&self, out: &mut ArrayVec<u16, MAX_CIRCLES>) -> bool {
+        if self.last != NONE {
+            for step in self.steps {
+                let g = self.last.wrapping_add(step);
+                if self.colors[g] == 0 {
+                    out.push(g as u16);
+                }
+            }
+            if !out.is_empty() {
+                return false;
+            }
+        }
+        for i in Bits(self.empty) {
+            out.push(self.grid_of[i]);
+        }
+        true
+    }
+
+    /// The key of the position up to symmetry: the board's and, unless
+    /// the next move may go anywhere, the live circles it may go on
+    /// (nothing else of the last play matters).
+    #[inline]
+    fn key(&self, circles: &[u16], jump: bool) -> u64 {
+        let mut next = [0u64; SYMMETRIES];
+        if !jump {
+            for &g in circles {
+                if self.losing[g as usize] != ALL_COLORS {
+                    for (next, keys) in next.iter_mut().zip(&self.next_keys) {
+                        *next ^= keys[g as usize];
+                    }
+                }
+            }
+        }
+        let images = self.keys.iter().zip(next).map(|(key, next)| key ^ next);
+        images.min().unwrap_or(0)
+    }
+
+    /// The opponent's safe replies after `g` is coloured, for each colour
+    /// at once (see [`REPLIES`]).
+    #[inline]
+    fn replies(&self, g: usize) -> u32 {
+        let at = |k: usize| self.colors[g.wrapping_add(self.steps[k])] as usize;
+        let mut packed = 0;
+        for k in 0..6 {
+            let y = g.wrapping_add(self.steps[k]);
+            let (a, b) = (at((k + 5) % 6), at((k + 1) % 6));
+            packed += REPLIES[self.colors[y] as usize][(self.losing[y] & 0xF) as usize][a][b];
+        }
+        packed
+    }
+
+    /// For each small triangle through `g` with one other circle coloured
+    /// and the third live: that coloured circle has one open triangle
+    /// fewer (`settle`) or more.
+    #[inline]
+    fn triangles_through(&mut self, g: usize, settle: bool) {
+        for k in 0..6 {
+            let p = g.wrapping_add(self.steps[k]);
+            let q = g.wrapping_add(self.steps[(k + 1) % 6]);
+            let (cp, cq) = (self.colors[p], self.colors[q]);
+            if cp != 0 && self.live(q) {
+                self.step_open(p, cp, settle);
+            } else if cq != 0 && self.live(p) {
+                self.step_open(q, cq, settle);
+            }
+        }
+    }
+
+    /// One open triangle fewer (or more) through coloured `y` of digit `d`;
+    /// its key changes when the count leaves or reaches 0.
+    #[inline]
+    fn step_open(&mut self, y: usize, d: u8, settle: bool) {
+        if !settle && self.open[y] == 0 {
+            self.toggle_close(y, d);
+        }
+        if settle {
+            self.open[y] -= 1;
+        } else {
+            self.open[y] += 1;
+        }
+        if settle && self.open[y] == 0 {
+            self.toggle_close(y, d);
+        }
+    }
+
+    #[inline]
+    fn toggle_close(&mut self, y: usize, d: u8) {
+        for s in 0..SYMMETRIES {
+            self.keys[s] ^= self.close_keys[s][y][d as usize];
+        }
+    }
+
+    /// Colours `g`, a live circle, with digit `d`, a colour that does not
+    /// lose there.
+    #[inline]
+    fn play(&mut self, g: usize, d: u8) -> Undo {
+        // The triangles through g stop being open for their coloured circles.
+        self.triangles_through(g, true);
+        let open = self.open_triangles(g);
+        self.toggle_losing(g, self.losing[g]);
+        self.colors[g] = d;
+        self.open[g] = open;
+        self.toggle_color(g, d);
+        self.empty &= !(1u128 << self.canonical_of[g]);
+        // The losing sets round g grow; a circle that dies (every colour
+        // loses) closes the triangles through it.
+        let third = &THIRD[d as usize];
+        let mut saved = [0u8; 6];
+        for (k, before) in saved.iter_mut().enumerate() {
+            let y = g.wrapping_add(self.steps[k]);
+            *before = self.losing[y];
+            if self.colors[y] != 0 {
+                continue;
+            }
+            let a = self.colors[g.wrapping_add(self.steps[(k + 5) % 6])];
+            let b = self.colors[g.wrapping_add(self.steps[(k + 1) % 6])];
+            let grown = *before | third[a as usize] | third[b as usize];
+            if grown != *before {
+                self.toggle_losing(y, *before);
+                self.toggle_losing(y, grown);
+                self.losing[y] = grown;
+                if grown == ALL_COLORS {
+                    self.triangles_through(y, true);
+                }
+            }
+        }
+        let last = self.last;
+        self.last = g;
+        (last, saved)
+    }
+
+    /// Takes back [`Board::play`] of `g`, in exactly the reverse order.
+    #[inline]
+    fn unplay(&mut self, g: usize, (last, saved): Undo) {
+        for k in (0..6).rev() {
+            let y = g.wrapping_add(self.steps[k]);
+            let grown = self.losing[y];
+            if self.colors[y] != 0 || grown == saved[k] {
+                continue;
+            }
+            if grown == ALL_COLORS {
+                self.triangles_through(y, false);
+            }
+            self.toggle_losing(y, grown);
+            self.toggle_losing(y, saved[k]);
+            self.losing[y] = saved[k];
+        }
+        let d = self.colors[g];
+        self.toggle_color(g, d);
+        self.colors[g] = 0;
+        self.toggle_losing(g, self.losing[g]);
+        self.empty |= 1u128 << self.canonical_of[g];
+        self.triangles_through(g, false);
+        self.last = last;
+    }
+}
+
+/// Nodes between two questions to the caller's control.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// The ordering key of a move that lets the opponent play anywhere.
+const ANYWHERE: u32 = 1 << 10;
+
+/// A safe move with its ordering key, in one word: the opponent's safe
+/// replies, the grid index, the digit.
+#[inline]
+const fn pack(order: u32, g: usize, d: u8) -> u32 {
+    order << 11 | (g as u32) << 2 | d as u32
+}
+
+/// The exact solver, over a transposition table in the caller's memory.
+/// Results stay in the table between calls (positions of every size can
+/// share it); a larger table finds more of them again.
+pub struct Solver<'t> {
+    table: &'t mut [TableEntry],
+    /// The number of buckets, less one (a power of two).
+    mask: usize,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_len", &self.table.len())
+            .field("nodes", &self.nodes)
+            .finish()
+    }
+}
+
+impl<'t> Solver<'t> {
+    /// A solver over `table`, of any length (a power of two of at least
+    /// four slots uses all of it; an empty table works, slowly).
+    pub fn new(table: &'t mut [TableEntry]) -> Solver<'t> {
+        let buckets = table.len() / BUCKET;
+        let mask = if buckets == 0 {
+            0
+        } else {
+            (1usize << (usize::BITS - 1 - buckets.leading_zeros())) - 1
+        };
+        Solver {
+            table,
+            mask,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// The positions visited so far, over every call.
+    #[inline]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        self.table.fill(TableEntry::EMPTY);
+    }
+
+    /// The value of `state` for the player to move. `control` is asked
+    /// every few thousand positions whether to stop.
+    pub fn value<C: Control<Move>>(
+        &mut self,
+        state: &Atropos,
+        control: &mut C,
+    ) -> Result<Value, SolveError> {
+        if state.is_finished() {
+            return Err(SolveError::Finished);
+        }
+        let mut board = Board::new(state);
+        self.stopped = false;
+        let win = self.search(&mut board, control);
+        self.result(win)
+    }
+
+    /// The value of `state` and, in `winning` (cleared first), every move
+    /// that wins, in the canonical order: the safe moves after which the
+    /// opponent, to move, has a loss. Empty for a loss.
+    pub fn winning_moves<C: Control<Move>>(
+        &mut self,
+        state: &Atropos,
+        winning: &mut MoveList,
+        control: &mut C,
+    ) -> Result<Value, SolveError> {
+        winning.clear();
+        if state.is_finished() {
+            return Err(SolveError::Finished);
+        }
+        let mut board = Board::new(state);
+        self.stopped = false;
+        let size = state.size();
+        for mv in state.safe_moves() {
+            let Some(i) = size.index(mv.circle) else {
+                continue;
+            };
+            let g = board.grid_of[i] as usize;
+            let undo = board.play(g, mv.color.digit());
+            let opponent_wins = self.search(&mut board, control);
+            board.unplay(g, undo);
+            if self.stopped {
+                winning.clear();
+                return Err(SolveError::Stopped);
+            }
+            if !opponent_wins {
+                winning.push(mv);
+            }
+        }
+        Ok(if winning.is_empty() {
+            Value::Loss
+        } else {
+            Value::Win
+        })
+    }
+
+    fn result(&self, win: bool) -> Result<Value, SolveError> {
+        match (self.stopped, win) {
+            (true, _) => Err(SolveError::Stopped),
+            (false, true) => Ok(Value::Win),
+            (false, false) => Ok(Value::Loss),
+        }
+    }
+
+    #[inline]
+    fn probe(&self, key: u64) -> Option<bool> {
+        let start = (key as usize & self.mask) * BUCKET;
+        let bucket = self.table.get(start..start + BUCKET)?;
+        bucket.iter().find(|e| e.holds(key)).map(|e| e.win())
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, win: bool, nodes: u64) {
+        let start = (key as usize & self.mask) * BUCKET;
+        let Some(bucket) = self.table.get_mut(start..start + BUCKET) else {
+            return;
+        };
+        let new = TableEntry::new(key, win, nodes);
+        // The slot of this position, else the one of least work.
+        let mut at = 0;
+        for (i, e) in bucket.iter().enumerate() {
+            if e.holds(key) {
+                at = i;
+                break;
+            }
+            if e.work() < bucket[at].work() {
+                at = i;
+            }
+        }
+        bucket[at] = new;
+    }
+
+    /// Whether the player to move wins (meaningless once stopped).
+    fn search<C: Control<Move>>(&mut self, board: &mut Board, control: &mut C) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CHECK_EVERY) && control.should_stop(self.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return false;
+        }
+        let mut circles = ArrayVec::<u16, MAX_CIRCLES>::new();
+        let jump = board.candidates(&mut circles);
+        let mut moves = ArrayVec::<u32, { 3 * MAX_CIRCLES }>::new();
+        for &g in &circles {
+            let g = g as usize;
+            let keeps = !board.losing[g] & ALL_COLORS;
+            if keeps == 0 {
+                continue;
+            }
+            let replies = board.replies(g);
+            let anywhere = replies >> 24 == 0;
+            for d in 1..4u8 {
+                if keeps & (1 << d) == 0 {
+                    continue;
+                }
+                let count = (replies >> (8 * (d - 1))) & 0xFF;
+                if anywhere {
+                    moves.push(pack(ANYWHERE, g, d));
+                } else if count == 0 {
+                    // The opponent must complete a triangle.
+                    return true;
+                } else {
+                    moves.push(pack(count, g, d));
+                }
+            }
+        }
+        if moves.is_empty() {
+            return false;
+        }
+        // Only now the table: the cheap cases above are cheaper to see again.
+        let key = board.key(&circles, jump);
+        if let Some(win) = self.probe(key) {
+            return win;
+        }
+        let start = self.nodes;
+        moves.sort_unstable();
+        let mut win = false;
+        for &m in &moves {
+            let (g, d) = ((m >> 2) as usize & 0x1FF, (m & 3) as u8);
+            let undo = board.play(g, d);
+            let opponent_wins = self.search(board, control);
+            board.unplay(g, undo);
+            if self.stopped {
+                return false;
+            }
+            if !opponent_wins {
+                win = true;
+                break;
+            }
+        }
+        self.store(key, win, self.nodes - start + 1);
+        win
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// The parts of a board that must agree with a board made from scratch.
+    fn summary(board: &Board, state: &Atropos) -> (u128, [u64; SYMMETRIES], Vec<(u8, u8)>) {
+        let cells = Bits(state.size().all())
+            .map(|i| {
+                let g = board.grid_of[i] as usize;
+                match board.colors[g] {
+                    0 => (0, board.losing[g]),
+                    d => (d, board.open[g]),
+                }
+            })
+            .collect();
+        (board.empty, board.keys, cells)
+    }
+
+    /// Moves made and taken back on the solver's board keep its losing
+    /// sets, open triangles and keys equal to those made from scratch.
+    #[test]
+    fn incremental_boards_match_boards_from_scratch() {
+        let mut rng = Rng::new(41);
+        for n in [1, 2, 3, 4, 5, 7, 8, 11, 15] {
+            for _ in 0..20 {
+                let mut state = Atropos::new(n).unwrap();
+                let mut board = Board::new(&state);
+                let start = summary(&board, &state);
+                let mut undo = Vec::new();
+                loop {
+                    let safe = state.safe_moves();
+                    if safe.is_empty() {
+                        break;
+                    }
+                    let mv = safe[rng.below(safe.len() as u32) as usize];
+                    state.play(mv).unwrap();
+                    let g = board.grid_of[state.size().index(mv.circle).unwrap()] as usize;
+                    undo.push((g, board.play(g, mv.color.digit())));
+                    let fresh = Board::new(&state);
+                    assert_eq!(summary(&board, &state), summary(&fresh, &state), "{state}");
+                    assert_eq!(board.last, fresh.last);
+                }
+                while let Some((g, u)) = undo.pop() {
+                    board.unplay(g, u);
+                }
+                assert_eq!(summary(&board, &state), start);
+            }
+        }
+    }
+}
