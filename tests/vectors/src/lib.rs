@@ -5,6 +5,8 @@
 //! be named in `ATOM4_EXTRA_VECTORS` (colon-separated paths). A line with
 //! `rounds` is a recorded game, a line with `best_moves` a classic-AI position.
 
+pub mod atropos;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
