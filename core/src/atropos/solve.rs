@@ -98,13 +98,17 @@ impl TableEntry {
 /// Slots a bucket: one probe reads 32 bytes.
 const BUCKET: usize = 4;
 
-/// The longest side of the grid: a board with its boundary.
-const SIDE: usize = MAX_SIZE as usize + 2;
-const GRID: usize = SIDE * SIDE;
+/// The grid of the largest board with its boundary, `17 * 17` circles,
+/// rounded up to a power of two so that a masked index needs no check.
+const GRID: usize = 512;
+const GRID_MASK: usize = GRID - 1;
+const _: () = assert!((MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2) <= GRID);
+/// The keys are indexed by canonical index, masked likewise.
+const CIRCLE_MASK: usize = 127;
 /// The grid index of no circle.
 const NONE: usize = usize::MAX;
-/// The count of uncoloured neighbours of circles that are not interior:
-/// high enough never to reach 0.
+/// The count of open triangles of circles that are not interior: high
+/// enough never to reach 0.
 const CLOSED_NEVER: u8 = 64;
 /// Keys are kept for three symmetries; boards with fewer repeat one.
 const SYMMETRIES: usize = 3;
@@ -179,29 +183,30 @@ struct Board {
     colors: [u8; GRID],
     /// For uncoloured interior circles: the colours that lose there.
     losing: [u8; GRID],
+    /// 1 for an uncoloured circle with a colour that does not lose.
+    live: [u8; GRID],
     /// For coloured interior circles: how many small triangles through
-    /// them have both other circles uncoloured and live; at 0 the colour
-    /// leaves the key. Boundary circles start high and never reach 0.
+    /// them have both other circles live; at 0 the colour leaves the key.
+    /// Boundary circles start high and never reach 0.
     open: [u8; GRID],
+    /// The canonical index of every interior circle.
+    canonical_of: [u8; GRID],
     /// The uncoloured interior circles, by canonical index.
     empty: u128,
     grid_of: [u16; MAX_CIRCLES],
-    canonical_of: [u8; GRID],
     /// The last play's grid index, or [`NONE`].
     last: usize,
     /// The key of the position under each symmetry.
     keys: [u64; SYMMETRIES],
-    /// `color_keys[s][g][d]`: the key of digit `d` at grid index `g` seen
-    /// through symmetry `s`, where digit 0 stands for a circle coloured
-    /// but settled (its colour no longer matters); `close_keys[s][g][d]`
-    /// turns the first into the second.
-    color_keys: [[[u64; 4]; GRID]; SYMMETRIES],
-    close_keys: [[[u64; 4]; GRID]; SYMMETRIES],
-    /// `losing_keys[s][g][set / 2]`: the key of uncoloured `g` where the
-    /// colours of `set` lose.
-    losing_keys: [[[u64; 8]; GRID]; SYMMETRIES],
-    /// `next_keys[s][g]`: the key of `g` as a circle the next move may go on.
-    next_keys: [[u64; GRID]; SYMMETRIES],
+    /// `color_keys[s][i][d]`: the key of digit `d` at the circle of
+    /// canonical index `i`, seen through symmetry `s`; digit 0 stands for
+    /// a circle coloured but settled (its colour no longer matters).
+    color_keys: [[[u64; 4]; CIRCLE_MASK + 1]; SYMMETRIES],
+    /// `losing_keys[s][i][set / 2]`: the key of uncoloured circle `i`
+    /// where the colours of `set` lose.
+    losing_keys: [[[u64; 8]; CIRCLE_MASK + 1]; SYMMETRIES],
+    /// `next_keys[s][i]`: the key of circle `i` as one the next move may go on.
+    next_keys: [[u64; CIRCLE_MASK + 1]; SYMMETRIES],
 }
 
 /// What [`Board::unplay`] needs: the last play before the move and the
@@ -219,16 +224,16 @@ impl Board {
             steps,
             colors: [0; GRID],
             losing: [0; GRID],
+            live: [0; GRID],
             open: [CLOSED_NEVER; GRID],
+            canonical_of: [0; GRID],
             empty: size.all() & !state.occupied(),
             grid_of: [0; MAX_CIRCLES],
-            canonical_of: [0; GRID],
             last: NONE,
             keys: [0; SYMMETRIES],
-            color_keys: [[[0; 4]; GRID]; SYMMETRIES],
-            close_keys: [[[0; 4]; GRID]; SYMMETRIES],
-            losing_keys: [[[0; 8]; GRID]; SYMMETRIES],
-            next_keys: [[0; GRID]; SYMMETRIES],
+            color_keys: [[[0; 4]; CIRCLE_MASK + 1]; SYMMETRIES],
+            losing_keys: [[[0; 8]; CIRCLE_MASK + 1]; SYMMETRIES],
+            next_keys: [[0; CIRCLE_MASK + 1]; SYMMETRIES],
         };
         let size_key = mix(0x50_1E00 + n as u64);
         let symmetries = size.symmetries();
@@ -240,37 +245,34 @@ impl Board {
                 let g = h * w + l;
                 let circle = super::Circle::new(h as u8, l as u8, r as u8);
                 board.colors[g] = state.color(circle).map_or(0, Color::digit);
-                if let Some(i) = size.index(circle) {
-                    board.grid_of[i] = g as u16;
-                    board.canonical_of[g] = i as u8;
-                }
+                let Some(i) = size.index(circle) else {
+                    continue;
+                };
+                board.grid_of[i] = g as u16;
+                board.canonical_of[g] = i as u8;
                 for s in 0..SYMMETRIES {
                     let sym = symmetries[s % symmetries.len()];
-                    let image = sym.circle(circle);
-                    let at = (image.h as u64 * w as u64 + image.l as u64) << 8;
-                    let key = |x: u64| mix(size_key ^ at ^ x);
+                    let image = size.index(sym.circle(circle)).unwrap_or(i) as u64;
+                    let key = |x: u64| mix(size_key ^ image << 8 ^ x);
                     // A colour, or a set of colours, seen through the symmetry.
                     let color = |d: u8| Color::from_digit(d).map_or(0, |c| sym.color(c).digit());
                     for d in 0..4u8 {
-                        board.color_keys[s][g][d as usize] = key(color(d) as u64);
-                    }
-                    for d in 0..4 {
-                        board.close_keys[s][g][d] =
-                            board.color_keys[s][g][d] ^ board.color_keys[s][g][0];
+                        board.color_keys[s][i][d as usize] = key(color(d) as u64);
                     }
                     for half in 0..8u8 {
                         let set = (1..4u8)
                             .filter(|&d| half << 1 & 1 << d != 0)
                             .fold(0u64, |set, d| set | 1 << color(d));
-                        board.losing_keys[s][g][half as usize] = key(0x10 | set);
+                        board.losing_keys[s][i][half as usize] = key(0x10 | set);
                     }
-                    board.next_keys[s][g] = key(0x80);
+                    board.next_keys[s][i] = key(0x80);
                 }
             }
         }
         for i in Bits(size.all()) {
             let g = board.grid_of[i] as usize;
             board.losing[g] = board.losing_from_scratch(g);
+            board.live[g] = (board.colors[g] == 0 && board.losing[g] != ALL_COLORS) as u8;
         }
         for i in Bits(size.all()) {
             let g = board.grid_of[i] as usize;
@@ -288,26 +290,28 @@ impl Board {
         board
     }
 
-    /// Whether `g` is uncoloured with a colour that does not lose.
+    /// Neighbour `k` of `g`, as a checked-free grid index.
     #[inline]
-    fn live(&self, g: usize) -> bool {
-        self.colors[g] == 0 && self.losing[g] != ALL_COLORS
+    fn at(&self, g: usize, k: usize) -> usize {
+        g.wrapping_add(self.steps[k % 6]) & GRID_MASK
     }
 
     /// The small triangles through `g` whose two other circles are live.
+    #[inline]
     fn open_triangles(&self, g: usize) -> u8 {
-        let at = |k: usize| g.wrapping_add(self.steps[k % 6]);
-        (0..6)
-            .filter(|&k| self.live(at(k)) && self.live(at(k + 1)))
-            .count() as u8
+        let mut open = 0;
+        for k in 0..6 {
+            open += self.live[self.at(g, k)] & self.live[self.at(g, k + 1)];
+        }
+        open
     }
 
     /// The colours that lose on circle `g`, from its six neighbours.
     fn losing_from_scratch(&self, g: usize) -> u8 {
         let mut set = 0;
         for k in 0..6 {
-            let a = self.colors[g.wrapping_add(self.steps[k])];
-            let b = self.colors[g.wrapping_add(self.steps[(k + 1) % 6])];
+            let a = self.colors[self.at(g, k)] & 3;
+            let b = self.colors[self.at(g, k + 1)] & 3;
             set |= THIRD[a as usize][b as usize];
         }
         set
@@ -316,8 +320,9 @@ impl Board {
     /// Adds or removes the key of uncoloured `g` losing `set`.
     #[inline]
     fn toggle_losing(&mut self, g: usize, set: u8) {
-        for s in 0..SYMMETRIES {
-            self.keys[s] ^= self.losing_keys[s][g][(set >> 1) as usize];
+        let i = self.canonical_of[g & GRID_MASK] as usize & CIRCLE_MASK;
+        for (key, keys) in self.keys.iter_mut().zip(&self.losing_keys) {
+            *key ^= keys[i][(set >> 1) as usize & 7];
         }
     }
 
@@ -325,9 +330,20 @@ impl Board {
     /// when no triangle through it is open).
     #[inline]
     fn toggle_color(&mut self, g: usize, d: u8) {
-        let digit = if self.open[g] == 0 { 0 } else { d as usize };
-        for s in 0..SYMMETRIES {
-            self.keys[s] ^= self.color_keys[s][g][digit];
+        let g = g & GRID_MASK;
+        let digit = if self.open[g] == 0 { 0 } else { d as usize & 3 };
+        let i = self.canonical_of[g] as usize & CIRCLE_MASK;
+        for (key, keys) in self.keys.iter_mut().zip(&self.color_keys) {
+            *key ^= keys[i][digit];
+        }
+    }
+
+    /// Turns coloured `g` of digit `d` from open to settled or back.
+    #[inline]
+    fn toggle_close(&mut self, g: usize, d: u8) {
+        let i = self.canonical_of[g & GRID_MASK] as usize & CIRCLE_MASK;
+        for (key, keys) in self.keys.iter_mut().zip(&self.color_keys) {
+            *key ^= keys[i][d as usize & 3] ^ keys[i][0];
         }
     }
 
@@ -337,8 +353,8 @@ impl Board {
     #[inline]
     fn candidates(&self, out: &mut ArrayVec<u16, MAX_CIRCLES>) -> bool {
         if self.last != NONE {
-            for step in self.steps {
-                let g = self.last.wrapping_add(step);
+            for k in 0..6 {
+                let g = self.at(self.last, k);
                 if self.colors[g] == 0 {
                     out.push(g as u16);
                 }
@@ -361,9 +377,11 @@ impl Board {
         let mut next = [0u64; SYMMETRIES];
         if !jump {
             for &g in circles {
-                if self.losing[g as usize] != ALL_COLORS {
+                let g = g as usize & GRID_MASK;
+                if self.live[g] != 0 {
+                    let i = self.canonical_of[g] as usize & CIRCLE_MASK;
                     for (next, keys) in next.iter_mut().zip(&self.next_keys) {
-                        *next ^= keys[g as usize];
+                        *next ^= keys[i];
                     }
                 }
             }
@@ -376,12 +394,13 @@ impl Board {
     /// at once (see [`REPLIES`]).
     #[inline]
     fn replies(&self, g: usize) -> u32 {
-        let at = |k: usize| self.colors[g.wrapping_add(self.steps[k])] as usize;
         let mut packed = 0;
         for k in 0..6 {
-            let y = g.wrapping_add(self.steps[k]);
-            let (a, b) = (at((k + 5) % 6), at((k + 1) % 6));
-            packed += REPLIES[self.colors[y] as usize][(self.losing[y] & 0xF) as usize][a][b];
+            let y = self.at(g, k);
+            let a = self.colors[self.at(g, k + 5)] as usize & 3;
+            let b = self.colors[self.at(g, k + 1)] as usize & 3;
+            let c = self.colors[y] as usize & 3;
+            packed += REPLIES[c][self.losing[y] as usize & 0xF][a][b];
         }
         packed
     }
@@ -392,12 +411,12 @@ impl Board {
     #[inline]
     fn triangles_through(&mut self, g: usize, settle: bool) {
         for k in 0..6 {
-            let p = g.wrapping_add(self.steps[k]);
-            let q = g.wrapping_add(self.steps[(k + 1) % 6]);
+            let p = self.at(g, k);
+            let q = self.at(g, k + 1);
             let (cp, cq) = (self.colors[p], self.colors[q]);
-            if cp != 0 && self.live(q) {
+            if cp != 0 && self.live[q] != 0 {
                 self.step_open(p, cp, settle);
-            } else if cq != 0 && self.live(p) {
+            } else if cq != 0 && self.live[p] != 0 {
                 self.step_open(q, cq, settle);
             }
         }
@@ -407,23 +426,16 @@ impl Board {
     /// its key changes when the count leaves or reaches 0.
     #[inline]
     fn step_open(&mut self, y: usize, d: u8, settle: bool) {
-        if !settle && self.open[y] == 0 {
-            self.toggle_close(y, d);
-        }
         if settle {
             self.open[y] -= 1;
+            if self.open[y] == 0 {
+                self.toggle_close(y, d);
+            }
         } else {
+            if self.open[y] == 0 {
+                self.toggle_close(y, d);
+            }
             self.open[y] += 1;
-        }
-        if settle && self.open[y] == 0 {
-            self.toggle_close(y, d);
-        }
-    }
-
-    #[inline]
-    fn toggle_close(&mut self, y: usize, d: u8) {
-        for s in 0..SYMMETRIES {
-            self.keys[s] ^= self.close_keys[s][y][d as usize];
         }
     }
 
@@ -431,32 +443,35 @@ impl Board {
     /// lose there.
     #[inline]
     fn play(&mut self, g: usize, d: u8) -> Undo {
+        let g = g & GRID_MASK;
         // The triangles through g stop being open for their coloured circles.
         self.triangles_through(g, true);
         let open = self.open_triangles(g);
         self.toggle_losing(g, self.losing[g]);
         self.colors[g] = d;
+        self.live[g] = 0;
         self.open[g] = open;
         self.toggle_color(g, d);
-        self.empty &= !(1u128 << self.canonical_of[g]);
+        self.empty &= !(1u128 << (self.canonical_of[g] & 127));
         // The losing sets round g grow; a circle that dies (every colour
         // loses) closes the triangles through it.
-        let third = &THIRD[d as usize];
+        let third = &THIRD[d as usize & 3];
         let mut saved = [0u8; 6];
         for (k, before) in saved.iter_mut().enumerate() {
-            let y = g.wrapping_add(self.steps[k]);
+            let y = self.at(g, k);
             *before = self.losing[y];
             if self.colors[y] != 0 {
                 continue;
             }
-            let a = self.colors[g.wrapping_add(self.steps[(k + 5) % 6])];
-            let b = self.colors[g.wrapping_add(self.steps[(k + 1) % 6])];
-            let grown = *before | third[a as usize] | third[b as usize];
+            let a = self.colors[self.at(g, k + 5)] as usize & 3;
+            let b = self.colors[self.at(g, k + 1)] as usize & 3;
+            let grown = *before | third[a] | third[b];
             if grown != *before {
                 self.toggle_losing(y, *before);
                 self.toggle_losing(y, grown);
                 self.losing[y] = grown;
                 if grown == ALL_COLORS {
+                    self.live[y] = 0;
                     self.triangles_through(y, true);
                 }
             }
@@ -469,14 +484,16 @@ impl Board {
     /// Takes back [`Board::play`] of `g`, in exactly the reverse order.
     #[inline]
     fn unplay(&mut self, g: usize, (last, saved): Undo) {
+        let g = g & GRID_MASK;
         for k in (0..6).rev() {
-            let y = g.wrapping_add(self.steps[k]);
+            let y = self.at(g, k);
             let grown = self.losing[y];
             if self.colors[y] != 0 || grown == saved[k] {
                 continue;
             }
             if grown == ALL_COLORS {
                 self.triangles_through(y, false);
+                self.live[y] = 1;
             }
             self.toggle_losing(y, grown);
             self.toggle_losing(y, saved[k]);
@@ -485,8 +502,9 @@ impl Board {
         let d = self.colors[g];
         self.toggle_color(g, d);
         self.colors[g] = 0;
+        self.live[g] = 1;
         self.toggle_losing(g, self.losing[g]);
-        self.empty |= 1u128 << self.canonical_of[g];
+        self.empty |= 1u128 << (self.canonical_of[g] & 127);
         self.triangles_through(g, false);
         self.last = last;
     }
@@ -658,7 +676,7 @@ impl<'t> Solver<'t> {
         let jump = board.candidates(&mut circles);
         let mut moves = ArrayVec::<u32, { 3 * MAX_CIRCLES }>::new();
         for &g in &circles {
-            let g = g as usize;
+            let g = g as usize & GRID_MASK;
             let keeps = !board.losing[g] & ALL_COLORS;
             if keeps == 0 {
                 continue;
