@@ -169,13 +169,20 @@ const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
 /// `(h, l)` at `h * (n + 2) + l`, so that neighbour `k` of a circle is a
 /// fixed offset away and the boundary holds its colours.
 ///
-/// Its key is what decides the rest of the game, no more: for each
-/// uncoloured circle the colours that lose there, and for each coloured
-/// circle its colour only while it can still make a colour lose somewhere
-/// (while a small triangle through it has both other circles uncoloured
-/// and live, that is with a colour that does not lose). A circle that is
-/// not live is never coloured again (short of a losing move, which ends
-/// the game), so a triangle through it changes nothing any more.
+/// Its key is what decides the rest of the game, no more. A circle that
+/// is not live (uncoloured with a colour that does not lose) is never
+/// coloured again, short of a losing move, which ends the game. So:
+/// - a coloured circle counts with its colour while a small triangle
+///   through it has both other circles live (it can still make a colour
+///   lose somewhere), and as merely settled after that;
+/// - an uncoloured circle with an uncoloured neighbour counts with the
+///   colours that lose there;
+/// - an uncoloured circle without one is never next to a later last play:
+///   a dead one is as good as settled, and a live one is a spare move for
+///   whoever may play anywhere, which changes nothing else and lets the
+///   opponent play anywhere. Two spare moves cancel (whoever wins without
+///   them answers one with the other), so only their number's parity
+///   counts.
 struct Board {
     /// The six neighbour offsets in the ring order, as wrapping additions.
     steps: [usize; 6],
@@ -185,6 +192,9 @@ struct Board {
     losing: [u8; GRID],
     /// 1 for an uncoloured circle with a colour that does not lose.
     live: [u8; GRID],
+    /// For interior circles: how many uncoloured neighbours they have.
+    /// Boundary circles start high and never reach 0.
+    free: [u8; GRID],
     /// For coloured interior circles: how many small triangles through
     /// them have both other circles live; at 0 the colour leaves the key.
     /// Boundary circles start high and never reach 0.
@@ -207,6 +217,8 @@ struct Board {
     losing_keys: [[[u64; 8]; CIRCLE_MASK + 1]; SYMMETRIES],
     /// `next_keys[s][i]`: the key of circle `i` as one the next move may go on.
     next_keys: [[u64; CIRCLE_MASK + 1]; SYMMETRIES],
+    /// Toggled by every spare move (a live circle with no uncoloured neighbour).
+    spare_key: u64,
 }
 
 /// What [`Board::unplay`] needs: the last play before the move and the
@@ -225,6 +237,7 @@ impl Board {
             colors: [0; GRID],
             losing: [0; GRID],
             live: [0; GRID],
+            free: [CLOSED_NEVER; GRID],
             open: [CLOSED_NEVER; GRID],
             canonical_of: [0; GRID],
             empty: size.all() & !state.occupied(),
@@ -234,8 +247,10 @@ impl Board {
             color_keys: [[[0; 4]; CIRCLE_MASK + 1]; SYMMETRIES],
             losing_keys: [[[0; 8]; CIRCLE_MASK + 1]; SYMMETRIES],
             next_keys: [[0; CIRCLE_MASK + 1]; SYMMETRIES],
+            spare_key: 0,
         };
         let size_key = mix(0x50_1E00 + n as u64);
+        board.spare_key = mix(size_key ^ 0x5BA4E);
         let symmetries = size.symmetries();
         for h in 0..=n + 1 {
             for l in 0..=n + 1 {
@@ -276,9 +291,15 @@ impl Board {
         }
         for i in Bits(size.all()) {
             let g = board.grid_of[i] as usize;
+            board.free[g] = (0..6)
+                .filter(|&k| board.colors[board.at(g, k)] == 0)
+                .count() as u8;
+        }
+        for i in Bits(size.all()) {
+            let g = board.grid_of[i] as usize;
             let d = board.colors[g];
             if d == 0 {
-                board.toggle_losing(g, board.losing[g]);
+                board.toggle_empty(g);
             } else {
                 board.open[g] = board.open_triangles(g);
                 board.toggle_color(g, d);
@@ -317,12 +338,23 @@ impl Board {
         set
     }
 
-    /// Adds or removes the key of uncoloured `g` losing `set`.
+    /// Adds or removes the key of uncoloured `g` as it stands: its losing
+    /// set, or settled (and a spare move when live) without an uncoloured
+    /// neighbour.
     #[inline]
-    fn toggle_losing(&mut self, g: usize, set: u8) {
-        let i = self.canonical_of[g & GRID_MASK] as usize & CIRCLE_MASK;
-        for (key, keys) in self.keys.iter_mut().zip(&self.losing_keys) {
-            *key ^= keys[i][(set >> 1) as usize & 7];
+    fn toggle_empty(&mut self, g: usize) {
+        let g = g & GRID_MASK;
+        let i = self.canonical_of[g] as usize & CIRCLE_MASK;
+        if self.free[g] == 0 {
+            let spare = self.spare_key & (self.live[g] as u64).wrapping_neg();
+            for (key, keys) in self.keys.iter_mut().zip(&self.color_keys) {
+                *key ^= keys[i][0] ^ spare;
+            }
+        } else {
+            let set = (self.losing[g] >> 1) as usize & 7;
+            for (key, keys) in self.keys.iter_mut().zip(&self.losing_keys) {
+                *key ^= keys[i][set];
+            }
         }
     }
 
@@ -447,7 +479,7 @@ impl Board {
         // The triangles through g stop being open for their coloured circles.
         self.triangles_through(g, true);
         let open = self.open_triangles(g);
-        self.toggle_losing(g, self.losing[g]);
+        self.toggle_empty(g);
         self.colors[g] = d;
         self.live[g] = 0;
         self.open[g] = open;
@@ -461,19 +493,22 @@ impl Board {
             let y = self.at(g, k);
             *before = self.losing[y];
             if self.colors[y] != 0 {
+                self.free[y] -= 1;
                 continue;
             }
             let a = self.colors[self.at(g, k + 5)] as usize & 3;
             let b = self.colors[self.at(g, k + 1)] as usize & 3;
             let grown = *before | third[a] | third[b];
-            if grown != *before {
-                self.toggle_losing(y, *before);
-                self.toggle_losing(y, grown);
-                self.losing[y] = grown;
-                if grown == ALL_COLORS {
-                    self.live[y] = 0;
-                    self.triangles_through(y, true);
-                }
+            self.toggle_empty(y);
+            self.losing[y] = grown;
+            self.free[y] -= 1;
+            let dies = grown == ALL_COLORS && *before != ALL_COLORS;
+            if dies {
+                self.live[y] = 0;
+            }
+            self.toggle_empty(y);
+            if dies {
+                self.triangles_through(y, true);
             }
         }
         let last = self.last;
@@ -487,23 +522,27 @@ impl Board {
         let g = g & GRID_MASK;
         for k in (0..6).rev() {
             let y = self.at(g, k);
-            let grown = self.losing[y];
-            if self.colors[y] != 0 || grown == saved[k] {
+            if self.colors[y] != 0 {
+                self.free[y] += 1;
                 continue;
             }
-            if grown == ALL_COLORS {
+            let died = self.losing[y] == ALL_COLORS && saved[k] != ALL_COLORS;
+            if died {
                 self.triangles_through(y, false);
+            }
+            self.toggle_empty(y);
+            self.losing[y] = saved[k];
+            self.free[y] += 1;
+            if died {
                 self.live[y] = 1;
             }
-            self.toggle_losing(y, grown);
-            self.toggle_losing(y, saved[k]);
-            self.losing[y] = saved[k];
+            self.toggle_empty(y);
         }
         let d = self.colors[g];
         self.toggle_color(g, d);
         self.colors[g] = 0;
         self.live[g] = 1;
-        self.toggle_losing(g, self.losing[g]);
+        self.toggle_empty(g);
         self.empty |= 1u128 << (self.canonical_of[g] & 127);
         self.triangles_through(g, false);
         self.last = last;
@@ -738,8 +777,8 @@ mod tests {
             .map(|i| {
                 let g = board.grid_of[i] as usize;
                 match board.colors[g] {
-                    0 => (0, board.losing[g]),
-                    d => (d, board.open[g]),
+                    0 => (board.free[g] << 4, board.losing[g] | board.live[g]),
+                    d => (d | board.free[g] << 4, board.open[g]),
                 }
             })
             .collect();
