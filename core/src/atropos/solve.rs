@@ -16,7 +16,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use super::geometry::{Color, MAX_CIRCLES, MAX_SIZE, NEIGHBOR_STEPS};
+use super::geometry::{Color, Size, MAX_CIRCLES, MAX_SIZE, NEIGHBOR_STEPS};
 use super::search::mix;
 use super::state::{Atropos, Bits, Move, MoveList};
 use crate::control::Control;
@@ -184,6 +184,7 @@ const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
 ///   them answers one with the other), so only their number's parity
 ///   counts.
 struct Board {
+    size: Size,
     /// The six neighbour offsets in the ring order, as wrapping additions.
     steps: [usize; 6],
     /// The colour digit of every circle (boundary included); 0 uncoloured.
@@ -233,6 +234,7 @@ impl Board {
         let up = |dh: i8, dl: i8| (dh as isize * w as isize + dl as isize) as usize;
         let steps = NEIGHBOR_STEPS.map(|(dh, dl)| up(dh, dl));
         let mut board = Board {
+            size,
             steps,
             colors: [0; GRID],
             losing: [0; GRID],
@@ -437,6 +439,44 @@ impl Board {
         packed
     }
 
+    /// Writes the safe moves on `circles` into `moves`, packed with the
+    /// opponent's safe replies after each (a move that lets the opponent
+    /// play anywhere last). Stops at a move after which the opponent has
+    /// no safe reply and returns it: that move wins.
+    #[inline]
+    fn safe_moves(&self, circles: &[u16], moves: &mut Moves) -> Option<u32> {
+        for &g in circles {
+            let g = g as usize & GRID_MASK;
+            let keeps = !self.losing[g] & ALL_COLORS;
+            if keeps == 0 {
+                continue;
+            }
+            let replies = self.replies(g);
+            let anywhere = replies >> 24 == 0;
+            for d in 1..4u8 {
+                if keeps & (1 << d) == 0 {
+                    continue;
+                }
+                let count = (replies >> (8 * (d - 1))) & 0xFF;
+                if anywhere {
+                    moves.push(pack(ANYWHERE, g, d));
+                } else if count == 0 {
+                    // The opponent must complete a triangle.
+                    return Some(pack(0, g, d));
+                } else {
+                    moves.push(pack(count, g, d));
+                }
+            }
+        }
+        None
+    }
+
+    /// The move of a grid index and digit.
+    fn to_move(&self, (g, d): (usize, u8)) -> Option<Move> {
+        let circle = self.size.circle(self.canonical_of[g & GRID_MASK] as usize);
+        Color::from_digit(d).map(|color| Move::new(color, circle))
+    }
+
     /// For each small triangle through `g` with one other circle coloured
     /// and the third live: that coloured circle has one open triangle
     /// fewer (`settle`) or more.
@@ -562,6 +602,15 @@ const fn pack(order: u32, g: usize, d: u8) -> u32 {
     order << 11 | (g as u32) << 2 | d as u32
 }
 
+/// The grid index and digit of a packed move.
+#[inline]
+const fn unpack(m: u32) -> (usize, u8) {
+    ((m >> 2) as usize & 0x1FF, (m & 3) as u8)
+}
+
+/// Packed safe moves, room for all of a position.
+type Moves = ArrayVec<u32, { 3 * MAX_CIRCLES }>;
+
 /// The exact solver, over a transposition table in the caller's memory.
 /// Results stay in the table between calls (positions of every size can
 /// share it); a larger table finds more of them again.
@@ -625,6 +674,41 @@ impl<'t> Solver<'t> {
         self.stopped = false;
         let win = self.search(&mut board, control);
         self.result(win)
+    }
+
+    /// A winning move of `state` (the first the search proves, not
+    /// necessarily the first in the canonical order), `None` when the
+    /// player to move loses.
+    pub fn winning_move<C: Control<Move>>(
+        &mut self,
+        state: &Atropos,
+        control: &mut C,
+    ) -> Result<Option<Move>, SolveError> {
+        if state.is_finished() {
+            return Err(SolveError::Finished);
+        }
+        let mut board = Board::new(state);
+        self.stopped = false;
+        let mut circles = ArrayVec::<u16, MAX_CIRCLES>::new();
+        board.candidates(&mut circles);
+        let mut moves = Moves::new();
+        if let Some(m) = board.safe_moves(&circles, &mut moves) {
+            return Ok(board.to_move(unpack(m)));
+        }
+        moves.sort_unstable();
+        for &m in &moves {
+            let (g, d) = unpack(m);
+            let undo = board.play(g, d);
+            let opponent_wins = self.search(&mut board, control);
+            board.unplay(g, undo);
+            if self.stopped {
+                return Err(SolveError::Stopped);
+            }
+            if !opponent_wins {
+                return Ok(board.to_move((g, d)));
+            }
+        }
+        Ok(None)
     }
 
     /// The value of `state` and, in `winning` (cleared first), every move
@@ -713,29 +797,9 @@ impl<'t> Solver<'t> {
         }
         let mut circles = ArrayVec::<u16, MAX_CIRCLES>::new();
         let jump = board.candidates(&mut circles);
-        let mut moves = ArrayVec::<u32, { 3 * MAX_CIRCLES }>::new();
-        for &g in &circles {
-            let g = g as usize & GRID_MASK;
-            let keeps = !board.losing[g] & ALL_COLORS;
-            if keeps == 0 {
-                continue;
-            }
-            let replies = board.replies(g);
-            let anywhere = replies >> 24 == 0;
-            for d in 1..4u8 {
-                if keeps & (1 << d) == 0 {
-                    continue;
-                }
-                let count = (replies >> (8 * (d - 1))) & 0xFF;
-                if anywhere {
-                    moves.push(pack(ANYWHERE, g, d));
-                } else if count == 0 {
-                    // The opponent must complete a triangle.
-                    return true;
-                } else {
-                    moves.push(pack(count, g, d));
-                }
-            }
+        let mut moves = Moves::new();
+        if board.safe_moves(&circles, &mut moves).is_some() {
+            return true;
         }
         if moves.is_empty() {
             return false;
@@ -749,7 +813,7 @@ impl<'t> Solver<'t> {
         moves.sort_unstable();
         let mut win = false;
         for &m in &moves {
-            let (g, d) = ((m >> 2) as usize & 0x1FF, (m & 3) as u8);
+            let (g, d) = unpack(m);
             let undo = board.play(g, d);
             let opponent_wins = self.search(board, control);
             board.unplay(g, undo);
