@@ -208,3 +208,34 @@ fn size_7() {
 fn size_8() {
     assert_eq!(start_value(8, 26), Value::Win);
 }
+
+/// MCTS with random playouts, through `Game`, picks a winning move in
+/// won endgames (a few circles left) that the solver checks.
+#[test]
+fn mcts_finds_winning_moves_in_endgames() {
+    use atom4_core::mcts::{self, Mcts, Node, RandomRollout};
+    let mut rng = Rng::new(8);
+    let mut arena = vec![Node::EMPTY; 1 << 16];
+    let mut table = vec![TableEntry::EMPTY; 1 << 14];
+    let mut solver = Solver::new(&mut table);
+    let mut winning = MoveList::new();
+    let mut checked = 0;
+    while checked < 20 {
+        let position = random_position(&mut rng, 6, 14);
+        if position.is_finished()
+            || solver.winning_moves(&position, &mut winning, &mut ()) != Ok(Value::Win)
+            || winning.len() * 2 > position.safe_moves().len()
+        {
+            continue;
+        }
+        let limits = mcts::Limits {
+            iterations: 20_000,
+            seed: checked,
+        };
+        let report =
+            Mcts::new(&mut arena, RandomRollout::default()).run(&position, limits, &mut ());
+        let best = report.best.expect("a move");
+        assert!(winning.contains(&best), "{position}: {best} of {winning:?}");
+        checked += 1;
+    }
+}
