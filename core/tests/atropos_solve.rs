@@ -204,9 +204,9 @@ fn size_7() {
 }
 
 #[test]
-#[ignore = "seconds in a release build, 512 MiB of table"]
+#[ignore = "seconds in a release build, 128 MiB of table"]
 fn size_8() {
-    assert_eq!(start_value(8, 26), Value::Win);
+    assert_eq!(start_value(8, 24), Value::Win);
 }
 
 /// MCTS with random playouts, through `Game`, picks a winning move in

@@ -222,9 +222,14 @@ struct Board {
     spare_key: u64,
 }
 
-/// What [`Board::unplay`] needs: the last play before the move and the
-/// losing sets of the six neighbours.
-type Undo = (usize, [u8; 6]);
+/// What [`Board::unplay`] needs: the last play before the move, the
+/// losing sets of the six neighbours and the keys.
+#[derive(Clone, Copy)]
+struct Undo {
+    last: usize,
+    losing: [u8; 6],
+    keys: [u64; SYMMETRIES],
+}
 
 impl Board {
     fn new(state: &Atropos) -> Board {
@@ -428,13 +433,12 @@ impl Board {
     /// at once (see [`REPLIES`]).
     #[inline]
     fn replies(&self, g: usize) -> u32 {
+        let ring: [usize; 6] = core::array::from_fn(|k| self.at(g, k));
+        let colors = ring.map(|y| self.colors[y] as usize & 3);
         let mut packed = 0;
         for k in 0..6 {
-            let y = self.at(g, k);
-            let a = self.colors[self.at(g, k + 5)] as usize & 3;
-            let b = self.colors[self.at(g, k + 1)] as usize & 3;
-            let c = self.colors[y] as usize & 3;
-            packed += REPLIES[c][self.losing[y] as usize & 0xF][a][b];
+            let losing = self.losing[ring[k]] as usize & 0xF;
+            packed += REPLIES[colors[k]][losing][colors[(k + 5) % 6]][colors[(k + 1) % 6]];
         }
         packed
     }
@@ -477,37 +481,30 @@ impl Board {
         Color::from_digit(d).map(|color| Move::new(color, circle))
     }
 
-    /// For each small triangle through `g` with one other circle coloured
-    /// and the third live: that coloured circle has one open triangle
-    /// fewer (`settle`) or more.
+    /// `g` stops being live: for each small triangle through it with one
+    /// other circle coloured and the third live, that coloured circle has
+    /// one open triangle fewer.
     #[inline]
-    fn triangles_through(&mut self, g: usize, settle: bool) {
+    fn close_triangles(&mut self, g: usize) {
         for k in 0..6 {
             let p = self.at(g, k);
             let q = self.at(g, k + 1);
             let (cp, cq) = (self.colors[p], self.colors[q]);
             if cp != 0 && self.live[q] != 0 {
-                self.step_open(p, cp, settle);
+                self.settle(p, cp);
             } else if cq != 0 && self.live[p] != 0 {
-                self.step_open(q, cq, settle);
+                self.settle(q, cq);
             }
         }
     }
 
-    /// One open triangle fewer (or more) through coloured `y` of digit `d`;
-    /// its key changes when the count leaves or reaches 0.
+    /// One open triangle fewer through coloured `y` of digit `d`; at none
+    /// its colour leaves the key.
     #[inline]
-    fn step_open(&mut self, y: usize, d: u8, settle: bool) {
-        if settle {
-            self.open[y] -= 1;
-            if self.open[y] == 0 {
-                self.toggle_close(y, d);
-            }
-        } else {
-            if self.open[y] == 0 {
-                self.toggle_close(y, d);
-            }
-            self.open[y] += 1;
+    fn settle(&mut self, y: usize, d: u8) {
+        self.open[y] -= 1;
+        if self.open[y] == 0 {
+            self.toggle_close(y, d);
         }
     }
 
@@ -516,9 +513,22 @@ impl Board {
     #[inline]
     fn play(&mut self, g: usize, d: u8) -> Undo {
         let g = g & GRID_MASK;
-        // The triangles through g stop being open for their coloured circles.
-        self.triangles_through(g, true);
-        let open = self.open_triangles(g);
+        let keys = self.keys;
+        // The triangles through g stop being open for their coloured
+        // circles, and those with both other circles live open for g.
+        let mut open = 0;
+        for k in 0..6 {
+            let p = self.at(g, k);
+            let q = self.at(g, k + 1);
+            let (cp, cq) = (self.colors[p], self.colors[q]);
+            let (lp, lq) = (self.live[p], self.live[q]);
+            open += lp & lq;
+            if cp != 0 && lq != 0 {
+                self.settle(p, cp);
+            } else if cq != 0 && lp != 0 {
+                self.settle(q, cq);
+            }
+        }
         self.toggle_empty(g);
         self.colors[g] = d;
         self.live[g] = 0;
@@ -532,13 +542,18 @@ impl Board {
         for (k, before) in saved.iter_mut().enumerate() {
             let y = self.at(g, k);
             *before = self.losing[y];
+            self.free[y] -= 1;
             if self.colors[y] != 0 {
-                self.free[y] -= 1;
                 continue;
             }
             let a = self.colors[self.at(g, k + 5)] as usize & 3;
             let b = self.colors[self.at(g, k + 1)] as usize & 3;
             let grown = *before | third[a] | third[b];
+            if grown == *before && self.free[y] != 0 {
+                // Its key is the same.
+                continue;
+            }
+            self.free[y] += 1;
             self.toggle_empty(y);
             self.losing[y] = grown;
             self.free[y] -= 1;
@@ -548,44 +563,57 @@ impl Board {
             }
             self.toggle_empty(y);
             if dies {
-                self.triangles_through(y, true);
+                self.close_triangles(y);
             }
         }
         let last = self.last;
         self.last = g;
-        (last, saved)
+        Undo {
+            last,
+            losing: saved,
+            keys,
+        }
     }
 
-    /// Takes back [`Board::play`] of `g`, in exactly the reverse order.
+    /// Takes back [`Board::play`] of `g`, in exactly the reverse order
+    /// (the keys come back whole).
     #[inline]
-    fn unplay(&mut self, g: usize, (last, saved): Undo) {
+    fn unplay(&mut self, g: usize, undo: Undo) {
         let g = g & GRID_MASK;
         for k in (0..6).rev() {
             let y = self.at(g, k);
+            self.free[y] += 1;
             if self.colors[y] != 0 {
-                self.free[y] += 1;
                 continue;
             }
-            let died = self.losing[y] == ALL_COLORS && saved[k] != ALL_COLORS;
-            if died {
-                self.triangles_through(y, false);
-            }
-            self.toggle_empty(y);
-            self.losing[y] = saved[k];
-            self.free[y] += 1;
-            if died {
+            if self.losing[y] == ALL_COLORS && undo.losing[k] != ALL_COLORS {
+                self.reopen_triangles(y);
                 self.live[y] = 1;
             }
-            self.toggle_empty(y);
+            self.losing[y] = undo.losing[k];
         }
-        let d = self.colors[g];
-        self.toggle_color(g, d);
         self.colors[g] = 0;
         self.live[g] = 1;
-        self.toggle_empty(g);
         self.empty |= 1u128 << (self.canonical_of[g] & 127);
-        self.triangles_through(g, false);
-        self.last = last;
+        self.reopen_triangles(g);
+        self.last = undo.last;
+        self.keys = undo.keys;
+    }
+
+    /// Undoes the counts of [`Board::close_triangles`] of `g`
+    /// (the keys are restored whole by [`Board::unplay`]).
+    #[inline]
+    fn reopen_triangles(&mut self, g: usize) {
+        for k in 0..6 {
+            let p = self.at(g, k);
+            let q = self.at(g, k + 1);
+            let (cp, cq) = (self.colors[p], self.colors[q]);
+            if cp != 0 && self.live[q] != 0 {
+                self.open[p] += 1;
+            } else if cq != 0 && self.live[p] != 0 {
+                self.open[q] += 1;
+            }
+        }
     }
 }
 
