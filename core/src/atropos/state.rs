@@ -338,8 +338,16 @@ impl Atropos {
         self.losing_colors(mv.circle).has(mv.color)
     }
 
+    /// Why `mv` is not legal here, if it is not.
+    pub const fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        match self.checked_index(mv) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Why `mv` is not legal here, or its circle's canonical index.
-    pub const fn check(&self, mv: Move) -> Result<usize, IllegalMove> {
+    const fn checked_index(&self, mv: Move) -> Result<usize, IllegalMove> {
         let c = mv.circle;
         if self.finished {
             return Err(IllegalMove::Finished);
@@ -383,12 +391,12 @@ impl Atropos {
         {
             return Err(IllegalMove::WrongR);
         }
-        self.check(mv).map(|_| mv)
+        self.check(mv).map(|()| mv)
     }
 
     /// Makes `mv` if it is legal; an illegal move changes nothing.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        let index = self.check(mv)?;
+        let index = self.checked_index(mv)?;
         self.play_index(index, mv.color);
         Ok(())
     }

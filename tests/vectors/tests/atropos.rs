@@ -100,14 +100,22 @@ fn check_position(line: &str) -> Result<(), String> {
         Some(legal) => {
             let ours = listed(position.legal_circles());
             if ours != *legal {
-                return Err(format!("legal circles {}", ours.join(" ")));
+                return Err(format!(
+                    "legal circles {}, recorded {}",
+                    ours.join(" "),
+                    legal.join(" ")
+                ));
             }
         }
         None => {}
     }
     let losing = listed(position.losing_moves());
     if losing != record.losing {
-        return Err(format!("losing moves {}", losing.join(" ")));
+        return Err(format!(
+            "losing moves {}, recorded {}",
+            losing.join(" "),
+            record.losing.join(" ")
+        ));
     }
     // Every legal move is one of the losing or the safe ones, and a losing
     // one finishes the game.
@@ -228,7 +236,12 @@ fn check_solved(line: &str, solver: &mut Solver<'_>) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let ours = listed(winning.iter());
     if (value == Value::Win) != record.win || ours != record.winning {
-        return Err(format!("{value}, winning {}", ours.join(" ")));
+        let recorded = if record.win { "win" } else { "loss" };
+        return Err(format!(
+            "{value}, winning {}; recorded {recorded}, winning {}",
+            ours.join(" "),
+            record.winning.join(" ")
+        ));
     }
     // The value alone agrees too.
     let alone = solver
