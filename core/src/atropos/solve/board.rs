@@ -1,102 +1,11 @@
-//! The exact solver: whether the player to move can force a win, and
-//! every move that does, by exhaustive search.
-//!
-//! A depth-first search of win/loss values (no scores, no windows: every
-//! result it stores is exact) over a board of its own, made for speed:
-//! colours on a grid with a border, so that the six neighbours of a circle
-//! are six fixed offsets, and for every uncoloured circle the set of
-//! colours that lose there, kept up to date move by move. Positions are
-//! stored in a transposition table in the caller's memory, keyed up to the
-//! board's symmetries (a mirror on odd sizes, two rotations on even ones),
-//! and the last play counts only while it has an uncoloured neighbour (a
-//! position where the next move may go anywhere does not depend on it).
-//! Moves that leave the opponent the fewest safe replies are tried first.
-
-use core::fmt;
+//! The board as the solver sees it: a grid with the boundary round it,
+//! losing sets and keys kept up to date move by move, the moves ordered.
 
 use arrayvec::ArrayVec;
 
-use super::geometry::{Color, Size, MAX_CIRCLES, MAX_SIZE, NEIGHBOR_STEPS};
-use super::search::mix;
-use super::state::{Atropos, Bits, Move, MoveList};
-use crate::control::Control;
-
-/// The value of a position for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The player to move can force a win.
-    Win,
-    /// Whatever the player to move does, the opponent can force a win.
-    Loss,
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Value::Win => "win",
-            Value::Loss => "loss",
-        })
-    }
-}
-
-/// Why the solver gave no value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SolveError {
-    /// The game is over: there is nothing to solve.
-    Finished,
-    /// The caller's control stopped the search.
-    Stopped,
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SolveError::Finished => "the game is over",
-            SolveError::Stopped => "the search was stopped",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for SolveError {}
-
-/// One slot of the solver's transposition table: 8 bytes holding 56 bits
-/// of the position's key, the value and how much work it took (its log),
-/// so that the table keeps the results that were dearest to find.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct TableEntry(u64);
-
-impl TableEntry {
-    /// An empty slot, for initialising tables (`[TableEntry::EMPTY; N]`).
-    pub const EMPTY: TableEntry = TableEntry(0);
-
-    const CHECK: u64 = !0xFF;
-
-    #[inline]
-    fn holds(self, key: u64) -> bool {
-        self.0 != 0 && (self.0 ^ key) & Self::CHECK == 0
-    }
-
-    #[inline]
-    fn win(self) -> bool {
-        self.0 & 1 != 0
-    }
-
-    /// The log of the work, plus one (0: empty).
-    #[inline]
-    fn work(self) -> u64 {
-        (self.0 >> 1) & 0x7F
-    }
-
-    #[inline]
-    fn new(key: u64, win: bool, nodes: u64) -> TableEntry {
-        let work = 64 - nodes.leading_zeros() as u64;
-        TableEntry((key & Self::CHECK) | (work.max(1) << 1) | win as u64)
-    }
-}
-
-/// Slots a bucket: one probe reads 32 bytes.
-const BUCKET: usize = 4;
+use crate::atropos::geometry::{Circle, Color, Size, MAX_CIRCLES, MAX_SIZE, NEIGHBOR_STEPS};
+use crate::atropos::search::mix;
+use crate::atropos::state::{Atropos, Bits, Move};
 
 /// The grid of the largest board with its boundary, `17 * 17` circles,
 /// rounded up to a power of two so that a masked index needs no check.
@@ -183,7 +92,7 @@ const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
 ///   opponent play anywhere. Two spare moves cancel (whoever wins without
 ///   them answers one with the other), so only their number's parity
 ///   counts.
-struct Board {
+pub(super) struct Board {
     size: Size,
     /// The six neighbour offsets in the ring order, as wrapping additions.
     steps: [usize; 6],
@@ -204,7 +113,7 @@ struct Board {
     canonical_of: [u8; GRID],
     /// The uncoloured interior circles, by canonical index.
     empty: u128,
-    grid_of: [u16; MAX_CIRCLES],
+    pub(super) grid_of: [u16; MAX_CIRCLES],
     /// The last play's grid index, or [`NONE`].
     last: usize,
     /// The key of the position under each symmetry.
@@ -225,14 +134,14 @@ struct Board {
 /// What [`Board::unplay`] needs: the last play before the move, the
 /// losing sets of the six neighbours and the keys.
 #[derive(Clone, Copy)]
-struct Undo {
+pub(super) struct Undo {
     last: usize,
     losing: [u8; 6],
     keys: [u64; SYMMETRIES],
 }
 
 impl Board {
-    fn new(state: &Atropos) -> Board {
+    pub(super) fn new(state: &Atropos) -> Board {
         let size = state.size();
         let n = size.get() as usize;
         let w = n + 2;
@@ -265,7 +174,7 @@ impl Board {
                     continue;
                 };
                 let g = h * w + l;
-                let circle = super::Circle::new(h as u8, l as u8, r as u8);
+                let circle = Circle::new(h as u8, l as u8, r as u8);
                 board.colors[g] = state.color(circle).map_or(0, Color::digit);
                 let Some(i) = size.index(circle) else {
                     continue;
@@ -390,7 +299,7 @@ impl Board {
     /// circle when it has none (or there is no last play): the jump.
     /// Returns whether it is a jump.
     #[inline]
-    fn candidates(&self, out: &mut ArrayVec<u16, MAX_CIRCLES>) -> bool {
+    pub(super) fn candidates(&self, out: &mut ArrayVec<u16, MAX_CIRCLES>) -> bool {
         if self.last != NONE {
             for k in 0..6 {
                 let g = self.at(self.last, k);
@@ -412,7 +321,7 @@ impl Board {
     /// the next move may go anywhere, the live circles it may go on
     /// (nothing else of the last play matters).
     #[inline]
-    fn key(&self, circles: &[u16], jump: bool) -> u64 {
+    pub(super) fn key(&self, circles: &[u16], jump: bool) -> u64 {
         let mut next = [0u64; SYMMETRIES];
         if !jump {
             for &g in circles {
@@ -448,7 +357,7 @@ impl Board {
     /// play anywhere last). Stops at a move after which the opponent has
     /// no safe reply and returns it: that move wins.
     #[inline]
-    fn safe_moves(&self, circles: &[u16], moves: &mut Moves) -> Option<u32> {
+    pub(super) fn safe_moves(&self, circles: &[u16], moves: &mut Moves) -> Option<u32> {
         for &g in circles {
             let g = g as usize & GRID_MASK;
             let keeps = !self.losing[g] & ALL_COLORS;
@@ -476,7 +385,7 @@ impl Board {
     }
 
     /// The move of a grid index and digit.
-    fn to_move(&self, (g, d): (usize, u8)) -> Option<Move> {
+    pub(super) fn to_move(&self, (g, d): (usize, u8)) -> Option<Move> {
         let circle = self.size.circle(self.canonical_of[g & GRID_MASK] as usize);
         Color::from_digit(d).map(|color| Move::new(color, circle))
     }
@@ -511,7 +420,7 @@ impl Board {
     /// Colours `g`, a live circle, with digit `d`, a colour that does not
     /// lose there.
     #[inline]
-    fn play(&mut self, g: usize, d: u8) -> Undo {
+    pub(super) fn play(&mut self, g: usize, d: u8) -> Undo {
         let g = g & GRID_MASK;
         let keys = self.keys;
         // The triangles through g stop being open for their coloured
@@ -578,7 +487,7 @@ impl Board {
     /// Takes back [`Board::play`] of `g`, in exactly the reverse order
     /// (the keys come back whole).
     #[inline]
-    fn unplay(&mut self, g: usize, undo: Undo) {
+    pub(super) fn unplay(&mut self, g: usize, undo: Undo) {
         let g = g & GRID_MASK;
         for k in (0..6).rev() {
             let y = self.at(g, k);
@@ -617,9 +526,6 @@ impl Board {
     }
 }
 
-/// Nodes between two questions to the caller's control.
-const CHECK_EVERY: u64 = 1 << 12;
-
 /// The ordering key of a move that lets the opponent play anywhere.
 const ANYWHERE: u32 = 1 << 10;
 
@@ -632,231 +538,12 @@ const fn pack(order: u32, g: usize, d: u8) -> u32 {
 
 /// The grid index and digit of a packed move.
 #[inline]
-const fn unpack(m: u32) -> (usize, u8) {
+pub(super) const fn unpack(m: u32) -> (usize, u8) {
     ((m >> 2) as usize & 0x1FF, (m & 3) as u8)
 }
 
 /// Packed safe moves, room for all of a position.
-type Moves = ArrayVec<u32, { 3 * MAX_CIRCLES }>;
-
-/// The exact solver, over a transposition table in the caller's memory.
-/// Results stay in the table between calls (positions of every size can
-/// share it); a larger table finds more of them again.
-pub struct Solver<'t> {
-    table: &'t mut [TableEntry],
-    /// The number of buckets, less one (a power of two).
-    mask: usize,
-    nodes: u64,
-    stopped: bool,
-}
-
-impl fmt::Debug for Solver<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Solver")
-            .field("table_len", &self.table.len())
-            .field("nodes", &self.nodes)
-            .finish()
-    }
-}
-
-impl<'t> Solver<'t> {
-    /// A solver over `table`, of any length (a power of two of at least
-    /// four slots uses all of it; an empty table works, slowly).
-    pub fn new(table: &'t mut [TableEntry]) -> Solver<'t> {
-        let buckets = table.len() / BUCKET;
-        let mask = if buckets == 0 {
-            0
-        } else {
-            (1usize << (usize::BITS - 1 - buckets.leading_zeros())) - 1
-        };
-        Solver {
-            table,
-            mask,
-            nodes: 0,
-            stopped: false,
-        }
-    }
-
-    /// The positions visited so far, over every call.
-    #[inline]
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        self.table.fill(TableEntry::EMPTY);
-    }
-
-    /// The value of `state` for the player to move. `control` is asked
-    /// every few thousand positions whether to stop.
-    pub fn value<C: Control<Move>>(
-        &mut self,
-        state: &Atropos,
-        control: &mut C,
-    ) -> Result<Value, SolveError> {
-        if state.is_finished() {
-            return Err(SolveError::Finished);
-        }
-        let mut board = Board::new(state);
-        self.stopped = false;
-        let win = self.search(&mut board, control);
-        self.result(win)
-    }
-
-    /// A winning move of `state` (the first the search proves, not
-    /// necessarily the first in the canonical order), `None` when the
-    /// player to move loses.
-    pub fn winning_move<C: Control<Move>>(
-        &mut self,
-        state: &Atropos,
-        control: &mut C,
-    ) -> Result<Option<Move>, SolveError> {
-        if state.is_finished() {
-            return Err(SolveError::Finished);
-        }
-        let mut board = Board::new(state);
-        self.stopped = false;
-        let mut circles = ArrayVec::<u16, MAX_CIRCLES>::new();
-        board.candidates(&mut circles);
-        let mut moves = Moves::new();
-        if let Some(m) = board.safe_moves(&circles, &mut moves) {
-            return Ok(board.to_move(unpack(m)));
-        }
-        moves.sort_unstable();
-        for &m in &moves {
-            let (g, d) = unpack(m);
-            let undo = board.play(g, d);
-            let opponent_wins = self.search(&mut board, control);
-            board.unplay(g, undo);
-            if self.stopped {
-                return Err(SolveError::Stopped);
-            }
-            if !opponent_wins {
-                return Ok(board.to_move((g, d)));
-            }
-        }
-        Ok(None)
-    }
-
-    /// The value of `state` and, in `winning` (cleared first), every move
-    /// that wins, in the canonical order: the safe moves after which the
-    /// opponent, to move, has a loss. Empty for a loss.
-    pub fn winning_moves<C: Control<Move>>(
-        &mut self,
-        state: &Atropos,
-        winning: &mut MoveList,
-        control: &mut C,
-    ) -> Result<Value, SolveError> {
-        winning.clear();
-        if state.is_finished() {
-            return Err(SolveError::Finished);
-        }
-        let mut board = Board::new(state);
-        self.stopped = false;
-        let size = state.size();
-        for mv in state.safe_moves() {
-            let Some(i) = size.index(mv.circle) else {
-                continue;
-            };
-            let g = board.grid_of[i] as usize;
-            let undo = board.play(g, mv.color.digit());
-            let opponent_wins = self.search(&mut board, control);
-            board.unplay(g, undo);
-            if self.stopped {
-                winning.clear();
-                return Err(SolveError::Stopped);
-            }
-            if !opponent_wins {
-                winning.push(mv);
-            }
-        }
-        Ok(if winning.is_empty() {
-            Value::Loss
-        } else {
-            Value::Win
-        })
-    }
-
-    fn result(&self, win: bool) -> Result<Value, SolveError> {
-        match (self.stopped, win) {
-            (true, _) => Err(SolveError::Stopped),
-            (false, true) => Ok(Value::Win),
-            (false, false) => Ok(Value::Loss),
-        }
-    }
-
-    #[inline]
-    fn probe(&self, key: u64) -> Option<bool> {
-        let start = (key as usize & self.mask) * BUCKET;
-        let bucket = self.table.get(start..start + BUCKET)?;
-        bucket.iter().find(|e| e.holds(key)).map(|e| e.win())
-    }
-
-    #[inline]
-    fn store(&mut self, key: u64, win: bool, nodes: u64) {
-        let start = (key as usize & self.mask) * BUCKET;
-        let Some(bucket) = self.table.get_mut(start..start + BUCKET) else {
-            return;
-        };
-        let new = TableEntry::new(key, win, nodes);
-        // The slot of this position, else the one of least work.
-        let mut at = 0;
-        for (i, e) in bucket.iter().enumerate() {
-            if e.holds(key) {
-                at = i;
-                break;
-            }
-            if e.work() < bucket[at].work() {
-                at = i;
-            }
-        }
-        bucket[at] = new;
-    }
-
-    /// Whether the player to move wins (meaningless once stopped).
-    fn search<C: Control<Move>>(&mut self, board: &mut Board, control: &mut C) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY) && control.should_stop(self.nodes) {
-            self.stopped = true;
-        }
-        if self.stopped {
-            return false;
-        }
-        let mut circles = ArrayVec::<u16, MAX_CIRCLES>::new();
-        let jump = board.candidates(&mut circles);
-        let mut moves = Moves::new();
-        if board.safe_moves(&circles, &mut moves).is_some() {
-            return true;
-        }
-        if moves.is_empty() {
-            return false;
-        }
-        // Only now the table: the cheap cases above are cheaper to see again.
-        let key = board.key(&circles, jump);
-        if let Some(win) = self.probe(key) {
-            return win;
-        }
-        let start = self.nodes;
-        moves.sort_unstable();
-        let mut win = false;
-        for &m in &moves {
-            let (g, d) = unpack(m);
-            let undo = board.play(g, d);
-            let opponent_wins = self.search(board, control);
-            board.unplay(g, undo);
-            if self.stopped {
-                return false;
-            }
-            if !opponent_wins {
-                win = true;
-                break;
-            }
-        }
-        self.store(key, win, self.nodes - start + 1);
-        win
-    }
-}
+pub(super) type Moves = ArrayVec<u32, { 3 * MAX_CIRCLES }>;
 
 #[cfg(test)]
 mod tests {
