@@ -5,7 +5,6 @@
 //! positions (the solver's value and complete winning set).
 
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 use atom4_core::atropos::{
     default_move, Atropos, Move, MoveList, Player, Solver, TableEntry, Value,
@@ -255,7 +254,6 @@ fn check_solved(line: &str, solver: &mut Solver<'_>) -> Result<(), String> {
 
 #[test]
 fn atropos_vectors() {
-    let started = Instant::now();
     let files = vector_files();
     let mut table = vec![TableEntry::EMPTY; 1 << 22];
     let mut solver = Solver::new(&mut table);
@@ -312,11 +310,6 @@ fn atropos_vectors() {
         counts.positions,
         counts.games,
         counts.solved
-    );
-    eprintln!(
-        "({} solver nodes, {:.1} s)",
-        solver.nodes(),
-        started.elapsed().as_secs_f64()
     );
     assert!(
         failures.is_empty(),
