@@ -185,7 +185,7 @@ impl Size {
     /// wider numbers so that callers can step off the board and ask.
     #[inline]
     pub const fn interior(self, h: i32, l: i32) -> Option<Circle> {
-        let r = self.0 as i32 + 2 - h - l;
+        let r = self.0 as i64 + 2 - h as i64 - l as i64;
         if h >= 1 && l >= 1 && r >= 1 {
             Some(Circle::new(h as u8, l as u8, r as u8))
         } else {
@@ -193,13 +193,18 @@ impl Size {
         }
     }
 
-    /// The index of interior circle `(h, l)` in the canonical order.
+    /// The index of interior circle `(h, l)` in the canonical order (a
+    /// number of no meaning for other circles).
     #[inline]
-    pub const fn index_of(self, h: u8, l: u8) -> usize {
+    pub(crate) const fn index_of(self, h: u8, l: u8) -> usize {
         // Rows 1 .. h-1 hold n, n-1, ... circles.
         let n = self.0 as usize;
-        let below = h as usize - 1;
-        below * (n + 1) - below * (below + 1) / 2 + l as usize - 1
+        let below = (h as usize).wrapping_sub(1);
+        below
+            .wrapping_mul(n + 1)
+            .wrapping_sub(below.wrapping_mul(below.wrapping_add(1)) / 2)
+            .wrapping_add(l as usize)
+            .wrapping_sub(1)
     }
 
     /// The index of an interior circle; `None` for any other.
@@ -212,8 +217,19 @@ impl Size {
         }
     }
 
-    /// The interior circle of canonical index `index` (`< circles()`).
-    pub const fn circle(self, index: usize) -> Circle {
+    /// The interior circle of canonical index `index`, if there is one.
+    pub const fn circle(self, index: usize) -> Option<Circle> {
+        if index < self.circles() {
+            Some(self.circle_at(index))
+        } else {
+            None
+        }
+    }
+
+    /// The interior circle of canonical index `index`, which is below
+    /// [`Size::circles`] (a circle of no meaning otherwise).
+    #[inline]
+    pub(crate) const fn circle_at(self, index: usize) -> Circle {
         let n = self.0;
         let (mut h, mut start) = (1u8, 0usize);
         // Rows are at most 15: walking them beats a division here.
@@ -221,13 +237,13 @@ impl Size {
             start += (n + 1 - h) as usize;
             h += 1;
         }
-        let l = (index - start) as u8 + 1;
-        Circle::new(h, l, n + 2 - h - l)
+        let l = (index.wrapping_sub(start) as u8).wrapping_add(1);
+        Circle::new(h, l, (n + 2 - h).wrapping_sub(l))
     }
 
     /// The interior circles in the canonical order.
     pub fn interior_circles(self) -> impl Iterator<Item = Circle> {
-        (0..self.circles()).map(move |i| self.circle(i))
+        (0..self.circles()).map(move |i| self.circle_at(i))
     }
 
     /// The fixed colour of a boundary circle (spec section 1); `None` for
@@ -365,11 +381,12 @@ mod tests {
                 for l in 1..=(n as u8 + 1 - h) {
                     let c = Circle::new(h, l, n as u8 + 2 - h - l);
                     assert_eq!(size.index(c), Some(expected));
-                    assert_eq!(size.circle(expected), c);
+                    assert_eq!(size.circle(expected), Some(c));
                     expected += 1;
                 }
             }
             assert_eq!(expected, size.circles());
+            assert_eq!(size.circle(expected), None);
             assert_eq!(size.all().count_ones() as usize, size.circles());
         }
     }

@@ -284,7 +284,7 @@ impl Atropos {
         let last = match last {
             None => {
                 if let Some(i) = digits[..n.circles()].iter().position(|&d| d != 0) {
-                    let c = n.circle(i);
+                    let c = n.circle_at(i);
                     let at = digit_offset(&rows, n, c);
                     return Err(error(ParseErrorKind::ColoredWithoutLastPlay, at));
                 }

@@ -26,19 +26,22 @@ pub fn default_move(state: &Atropos, rng: &mut Rng) -> Option<Move> {
     }
     let mut safe = ArrayVec::<(usize, ColorSet), MAX_CIRCLES>::new();
     for i in Bits(legal) {
-        let c = size.circle(i);
+        let c = size.circle_at(i);
         let keeps = state.losing_colors_at(c.h, c.l).complement();
         if !keeps.is_empty() {
             safe.push((i, keeps));
         }
     }
     if safe.is_empty() {
-        let first = size.circle(legal.trailing_zeros() as usize);
+        let first = size.circle_at(legal.trailing_zeros() as usize);
         return Some(Move::new(Color::Red, first));
     }
     let (i, keeps) = safe[draw(rng, safe.len())];
     let colors: ArrayVec<Color, 3> = keeps.iter().collect();
-    Some(Move::new(colors[draw(rng, colors.len())], size.circle(i)))
+    Some(Move::new(
+        colors[draw(rng, colors.len())],
+        size.circle_at(i),
+    ))
 }
 
 #[cfg(test)]

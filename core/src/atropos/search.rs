@@ -74,7 +74,7 @@ impl Game for Atropos {
         moves.clear();
         let size = self.size();
         for i in Bits(self.legal_mask()) {
-            let c = size.circle(i);
+            let c = size.circle_at(i);
             moves.extend(Color::ALL.map(|color| Move::new(color, c)));
         }
     }

@@ -157,7 +157,7 @@ impl Atropos {
         if self.last == NO_PLAY {
             return None;
         }
-        let circle = self.size.circle(self.last as usize);
+        let circle = self.size.circle_at(self.last as usize);
         match Color::from_digit(self.digit(self.last as usize)) {
             Some(color) => Some(Move::new(color, circle)),
             None => None,
@@ -220,7 +220,7 @@ impl Atropos {
 
     /// The mask of the interior neighbours of interior circle `index`.
     pub(crate) const fn neighbor_mask(&self, index: usize) -> u128 {
-        let c = self.size.circle(index);
+        let c = self.size.circle_at(index);
         let mut mask = 0u128;
         let mut k = 0;
         while k < 6 {
@@ -269,7 +269,7 @@ impl Atropos {
     pub fn legal_circles(&self) -> CircleList {
         let mut list = CircleList::new();
         for i in Bits(self.legal_mask()) {
-            list.push(self.size.circle(i));
+            list.push(self.size.circle_at(i));
         }
         list
     }
@@ -313,7 +313,7 @@ impl Atropos {
     pub fn losing_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         for i in Bits(self.legal_mask()) {
-            let c = self.size.circle(i);
+            let c = self.size.circle_at(i);
             for color in self.losing_colors_at(c.h, c.l).iter() {
                 list.push(Move::new(color, c));
             }
@@ -325,7 +325,7 @@ impl Atropos {
     pub fn safe_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         for i in Bits(self.legal_mask()) {
-            let c = self.size.circle(i);
+            let c = self.size.circle_at(i);
             for color in self.losing_colors_at(c.h, c.l).complement().iter() {
                 list.push(Move::new(color, c));
             }
@@ -405,7 +405,7 @@ impl Atropos {
     /// (an illegal move gives a wrong position, never unsafety).
     #[inline]
     pub(crate) fn play_index(&mut self, index: usize, color: Color) {
-        let c = self.size.circle(index);
+        let c = self.size.circle_at(index);
         self.finished = self.losing_colors_at(c.h, c.l).has(color);
         let d = color as u8;
         self.low |= ((d & 1) as u128) << index;
@@ -438,7 +438,7 @@ impl Atropos {
             state.high |= ((d >> 1 & 1) as u128) << i;
         }
         if let Some(i) = last {
-            let c = size.circle(i);
+            let c = size.circle_at(i);
             // Its triangles are its neighbour pairs: its own colour is not
             // looked at, so the board after the move says it as well.
             if let Some(color) = Color::from_digit(state.digit(i)) {

@@ -386,7 +386,9 @@ impl Board {
 
     /// The move of a grid index and digit.
     pub(super) fn to_move(&self, (g, d): (usize, u8)) -> Option<Move> {
-        let circle = self.size.circle(self.canonical_of[g & GRID_MASK] as usize);
+        let circle = self
+            .size
+            .circle_at(self.canonical_of[g & GRID_MASK] as usize);
         Color::from_digit(d).map(|color| Move::new(color, circle))
     }
 
