@@ -620,6 +620,43 @@ mod tests {
         assert_eq!(err(""), (expected("(", None), 0));
     }
 
+    /// Mutated state strings never panic, and what parses prints back as
+    /// it was read.
+    #[test]
+    fn mutated_texts_parse_back_or_are_refused() {
+        let mut rng = crate::rng::Rng::new(13);
+        let alphabet = b"[]0123456789LastPly:nul(),x ";
+        let mut game = Atropos::new(6).unwrap();
+        let mut bases = vec![START4.to_string(), AFTER5.to_string()];
+        while let Some(mv) = crate::atropos::default_move(&game, &mut rng) {
+            game.play(mv).unwrap();
+            bases.push(game.to_string());
+        }
+        let mut accepted = 0;
+        for i in 0..20_000 {
+            let mut text = bases[i % bases.len()].clone().into_bytes();
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(text.len() as u32) as usize;
+                match rng.below(3) {
+                    0 => text[at] = alphabet[rng.below(alphabet.len() as u32) as usize],
+                    1 => {
+                        text.remove(at);
+                    }
+                    _ => text.insert(at, alphabet[rng.below(alphabet.len() as u32) as usize]),
+                }
+            }
+            let text = String::from_utf8(text).unwrap();
+            if let Ok(position) = Atropos::from_text(&text) {
+                assert_eq!(position.to_string(), text);
+                accepted += 1;
+            }
+            if let Ok(mv) = Move::from_text(&text) {
+                assert_eq!(mv.to_string(), text);
+            }
+        }
+        assert!(accepted > 0);
+    }
+
     #[test]
     fn errors_read_well() {
         let e = Atropos::from_text("[13][12]LastPlay:null").unwrap_err();
