@@ -17,8 +17,11 @@ pub const MAX_CIRCLES: usize = 120;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
+    /// Digit 1.
     Red = 1,
+    /// Digit 2.
     Blue = 2,
+    /// Digit 3.
     Green = 3,
 }
 
@@ -61,14 +64,18 @@ impl Color {
 pub struct ColorSet(u8);
 
 impl ColorSet {
+    /// No colour.
     pub const EMPTY: ColorSet = ColorSet(0);
+    /// The three colours.
     pub const ALL: ColorSet = ColorSet(0b1110);
 
+    /// Whether `color` is in the set.
     #[inline]
     pub const fn has(self, color: Color) -> bool {
         self.0 & (1 << color as u8) != 0
     }
 
+    /// The set with `color` added.
     #[inline]
     pub const fn with(self, color: Color) -> ColorSet {
         ColorSet(self.0 | 1 << color as u8)
@@ -80,11 +87,13 @@ impl ColorSet {
         ColorSet(!self.0 & 0b1110)
     }
 
+    /// Whether the set has no colour.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many colours the set has.
     #[inline]
     pub const fn len(self) -> u32 {
         self.0.count_ones()
@@ -107,12 +116,16 @@ impl ColorSet {
 /// and it is not a corner; it is interior (playable) when all are `>= 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Circle {
+    /// The height above the bottom side.
     pub h: u8,
+    /// The distance from the left side.
     pub l: u8,
+    /// The distance from the right side.
     pub r: u8,
 }
 
 impl Circle {
+    /// The circle `(h, l, r)`, on a board or not.
     #[inline]
     pub const fn new(h: u8, l: u8, r: u8) -> Circle {
         Circle { h, l, r }
@@ -153,6 +166,7 @@ impl Size {
         }
     }
 
+    /// `n`.
     #[inline]
     pub const fn get(self) -> u8 {
         self.0
@@ -305,6 +319,8 @@ pub const NEIGHBOR_STEPS: [(i8, i8); 6] = [(1, -1), (0, -1), (-1, 0), (-1, 1), (
 /// `(c[coords[0]], c[coords[1]], c[coords[2]])` and colour `d` to `colors[d]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Symmetry {
+    /// Which coordinate of a circle (0 `h`, 1 `l`, 2 `r`) each coordinate
+    /// of its image takes.
     pub coords: [u8; 3],
     /// Indexed by digit (index 0 unused, kept 0).
     pub colors: [u8; 4],

@@ -54,7 +54,9 @@ pub enum ParseErrorKind {
 /// A parse error: what is wrong and the byte offset where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
+    /// What is wrong.
     pub kind: ParseErrorKind,
+    /// The byte offset in the text of the first thing wrong.
     pub offset: usize,
 }
 

@@ -21,11 +21,14 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     // Field order gives the canonical order: circle, then colour.
+    /// The circle coloured.
     pub circle: Circle,
+    /// Its colour.
     pub color: Color,
 }
 
 impl Move {
+    /// Colour `circle` with `color`, written `(c,h,l,r)`.
     #[inline]
     pub const fn new(color: Color, circle: Circle) -> Move {
         Move { circle, color }
@@ -105,6 +108,7 @@ impl Atropos {
         }
     }
 
+    /// The board's size.
     #[inline]
     pub const fn size(&self) -> Size {
         self.size
