@@ -150,7 +150,7 @@ impl Atropos {
         }
     }
 
-    /// The mask of coloured interior circles.
+    /// The mask of coloured interior circles, bit `i` for canonical index `i`.
     #[inline]
     pub const fn occupied(&self) -> u128 {
         self.low | self.high
