@@ -23,6 +23,7 @@ extern crate std;
 
 pub mod atom4;
 pub mod atomas;
+pub mod atropos;
 pub mod chain;
 pub mod control;
 pub mod expectimax;
