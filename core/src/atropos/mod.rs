@@ -12,6 +12,7 @@
 pub mod geometry;
 pub mod notation;
 pub mod player;
+pub mod referee;
 pub mod search;
 pub mod solve;
 pub mod state;
