@@ -9,6 +9,7 @@
 //! [`crate::game::ZeroSum`] for the generic searches, and [`Solver`]
 //! finds its exact value.
 
+pub mod encoding;
 pub mod geometry;
 pub mod notation;
 pub mod player;
@@ -19,6 +20,7 @@ pub mod state;
 
 /// The players: player 1 makes the first move.
 pub use crate::game::Player;
+pub use encoding::{DecodeError, ENCODED_LEN};
 pub use geometry::{BadSize, Circle, Color, ColorSet, Size, Symmetry, MAX_CIRCLES, MAX_SIZE};
 pub use notation::{ParseError, ParseErrorKind};
 pub use player::default_move;
