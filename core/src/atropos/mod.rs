@@ -10,6 +10,7 @@
 //! finds its exact value.
 
 pub mod encoding;
+pub mod engine;
 pub mod geometry;
 pub mod notation;
 pub mod player;
@@ -21,6 +22,7 @@ pub mod state;
 /// The players: player 1 makes the first move.
 pub use crate::game::Player;
 pub use encoding::{DecodeError, ENCODED_LEN};
+pub use engine::{Choice, Config, Engine, Memory, Reason};
 pub use geometry::{BadSize, Circle, Color, ColorSet, Size, Symmetry, MAX_CIRCLES, MAX_SIZE};
 pub use notation::{ParseError, ParseErrorKind};
 pub use player::default_move;
