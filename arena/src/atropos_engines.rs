@@ -121,6 +121,8 @@ pub struct PlayerEngine {
     config: Config,
     memory: PlayerMemory,
     spec: String,
+    /// Whether the solver's table holds an earlier move's results.
+    used: bool,
     /// The last move's choice.
     pub last: Option<Choice>,
 }
@@ -132,6 +134,7 @@ impl PlayerEngine {
             config,
             memory: PlayerMemory::new(limit, config.search),
             spec: format!("player:{limit}"),
+            used: false,
             last: None,
         }
     }
@@ -146,7 +149,10 @@ impl PlayerEngine {
     ) -> Option<Choice> {
         let config = self.config;
         let mut engine = self.memory.engine(config);
-        engine.clear();
+        if self.used {
+            engine.clear();
+        }
+        self.used = true;
         let choice = match self.limit {
             PlayerLimit::Time(t) => engine.choose(state, &mut TimeBudget::new(start, t).flag(stop)),
             PlayerLimit::Work(w) => engine.choose(state, &mut Stoppable(WorkBudget(w), stop)),

@@ -16,10 +16,10 @@ use atom4_core::atropos::{Atropos, Color, Move};
 
 use super::options::PlayerArgs;
 
-/// What the budget keeps back for writing the move and exiting: a tenth,
-/// at least 3 ms, at most 50 ms.
+/// What the budget keeps back for writing the move and exiting, and for
+/// a busy machine's delays: 15%, at least 4 ms, at most 100 ms.
 fn reserve(budget: Duration) -> Duration {
-    (budget / 10).clamp(Duration::from_millis(3), Duration::from_millis(50))
+    (budget * 3 / 20).clamp(Duration::from_millis(4), Duration::from_millis(100))
 }
 
 /// The move to print should the engine not answer in time: the first

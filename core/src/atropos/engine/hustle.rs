@@ -11,6 +11,7 @@ use super::budget::{Budget, PerMille, Phase};
 use crate::atropos::geometry::{ColorSet, MAX_CIRCLES};
 use crate::atropos::solve::{SolveError, Solver, Value};
 use crate::atropos::state::{Atropos, Bits, Move};
+use crate::control::Control;
 
 /// The replies Default may make, each with its weight: Default picks
 /// each of its `k` safe circles with chance `1/k` and then each of that
@@ -80,7 +81,14 @@ pub(crate) fn hustle<B: Budget>(
                 until,
                 nodes: solver.nodes(),
             };
-            match solver.value(&next, &mut phase) {
+            // The solver asks only every few thousand positions, and most
+            // of these solves are smaller: ask before each.
+            let spent = if phase.should_stop(solver.nodes()) {
+                Err(SolveError::Stopped)
+            } else {
+                solver.value(&next, &mut phase)
+            };
+            match spent {
                 Ok(Value::Win) => good += weight,
                 Ok(Value::Loss) => {}
                 Err(SolveError::Finished) => {}
