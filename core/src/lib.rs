@@ -33,6 +33,7 @@ pub mod grid;
 pub mod mcts;
 pub mod rng;
 pub mod search;
+pub mod text;
 
 pub use grid::{Bitboard, Cell, MAX_SIDE};
 pub use rng::Rng;

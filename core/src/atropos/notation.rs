@@ -51,14 +51,8 @@ pub enum ParseErrorKind {
     StrayTriangle { circle: Circle },
 }
 
-/// A parse error: what is wrong and the byte offset where it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ParseError {
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-    /// The byte offset in the text of the first thing wrong.
-    pub offset: usize,
-}
+/// A parse error: what is wrong, and the byte offset in the text where it is.
+pub type ParseError = crate::text::ParseError<ParseErrorKind>;
 
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -101,15 +95,6 @@ impl fmt::Display for ParseErrorKind {
         }
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.kind)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for ParseError {}
 
 /// Writes the state string.
 impl fmt::Display for Atropos {
