@@ -21,7 +21,7 @@ use rustix::process::{kill_process_group, Pid, Signal};
 /// How long the referee waits, after a program exits (or is killed), for
 /// the pipes it left open to close: a program that hands its output to a
 /// process outside its group cannot keep the referee waiting longer.
-const GRACE: Duration = Duration::from_millis(250);
+const GRACE: Duration = Duration::from_millis(1000);
 
 /// How a program's turn ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
