@@ -12,13 +12,13 @@
 use pyo3::prelude::*;
 
 mod atom4;
+mod atropos;
 mod control;
 mod errors;
 
 /// Makes the module `atom4._<game>`, filled by `register`: `import
 /// atom4._<game>` finds it once `atom4._native` is loaded (the package's
 /// `__init__` loads it first).
-#[allow(dead_code)]
 fn add_game(
     m: &Bound<'_, PyModule>,
     game: &str,
@@ -46,5 +46,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     atom4::register(m)?;
     // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
+    add_game(m, "atropos", atropos::register)?;
     Ok(())
 }
