@@ -6,7 +6,6 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use atom4_core::atropos::engine::{Budget, PerMille, TimeBudget, WorkBudget};
-use atom4_core::atropos::SolveError;
 use atom4_core::atropos::{
     Config, Engine, Memory, Move as CoreMove, MoveList, Solver, TableEntry, Value,
 };
@@ -220,10 +219,10 @@ pub fn solve(
         let mut control = Stopper::new().deadline(deadline).flag(&stop);
         let mut solver = Solver::new(&mut table);
         let mut winning = MoveList::new();
-        let value = match solver.winning_moves(&state, &mut winning, &mut control) {
-            Ok(v) => Some(v),
-            Err(SolveError::Stopped | SolveError::Finished) => None,
-        };
+        // Stopped (or finished, which was refused above): no value.
+        let value = solver
+            .winning_moves(&state, &mut winning, &mut control)
+            .ok();
         (value, winning, solver.nodes())
     });
     Ok(Solution {
