@@ -51,7 +51,7 @@ pub struct SolveArgs {
     )]
     pub size: Option<u32>,
     /// Stop after the value of the start (no winning moves).
-    #[arg(long, requires = "size")]
+    #[arg(long, requires = "size", conflicts_with = "lines")]
     pub value: bool,
     /// Read state strings on standard input, one a line, and print each
     /// with its value and every winning move.

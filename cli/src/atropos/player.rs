@@ -99,12 +99,12 @@ mod tests {
 
     #[test]
     fn the_reserve_scales_with_the_budget() {
-        assert_eq!(reserve(Duration::from_millis(10)), Duration::from_millis(3));
+        assert_eq!(reserve(Duration::from_millis(10)), Duration::from_millis(4));
         assert_eq!(
             reserve(Duration::from_millis(100)),
-            Duration::from_millis(10)
+            Duration::from_millis(15)
         );
-        assert_eq!(reserve(Duration::from_secs(10)), Duration::from_millis(50));
+        assert_eq!(reserve(Duration::from_secs(10)), Duration::from_millis(100));
     }
 
     #[test]
