@@ -19,6 +19,7 @@ mod errors;
 /// Makes the module `atom4._<game>`, filled by `register`: `import
 /// atom4._<game>` finds it once `atom4._native` is loaded (the package's
 /// `__init__` loads it first).
+#[allow(dead_code)]
 fn add_game(
     m: &Bound<'_, PyModule>,
     game: &str,
