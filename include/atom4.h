@@ -53,6 +53,31 @@
 #define ATOM4_TEXT_CAPACITY 320
 
 /**
+ * Most interior circles a board has (size 15), so most legal circles.
+ */
+#define ATOM4_ATROPOS_MAX_CIRCLES 120
+
+/**
+ * Most legal moves a position has: three colours on each circle.
+ */
+#define ATOM4_ATROPOS_MAX_MOVES 360
+
+/**
+ * The largest board size; sizes go from 1.
+ */
+#define ATOM4_ATROPOS_MAX_SIZE 15
+
+/**
+ * A buffer of this many bytes holds any state string with its NUL.
+ */
+#define ATOM4_ATROPOS_TEXT_CAPACITY 256
+
+/**
+ * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
+ */
+#define ATOM4_ATROPOS_MOVE_CAPACITY 16
+
+/**
  * The result of a call. Zero is success; the other values say what was
  * wrong, and the call changed nothing.
  */
@@ -127,6 +152,87 @@ typedef enum atom4_round_status {
    */
   ATOM4_STALEMATE = 3,
 } atom4_round_status;
+
+/**
+ * Why a move is illegal (ATOM4_ATROPOS_LEGAL when it is not).
+ */
+typedef enum atom4_atropos_illegal {
+  ATOM4_ATROPOS_LEGAL = 0,
+  /**
+   * The game is over.
+   */
+  ATOM4_ATROPOS_FINISHED = 1,
+  /**
+   * The colour is not 1, 2 or 3.
+   */
+  ATOM4_ATROPOS_NO_SUCH_COLOR = 2,
+  /**
+   * `(h, l)` is not an interior circle of the board.
+   */
+  ATOM4_ATROPOS_OFF_BOARD = 3,
+  /**
+   * `(h, l)` is interior but `r` is not n + 2 - h - l.
+   */
+  ATOM4_ATROPOS_WRONG_R = 4,
+  /**
+   * The circle is already coloured.
+   */
+  ATOM4_ATROPOS_OCCUPIED = 5,
+  /**
+   * The circle is not next to the last play, which has an uncoloured
+   * neighbour.
+   */
+  ATOM4_ATROPOS_NOT_ADJACENT = 6,
+} atom4_atropos_illegal;
+
+/**
+ * A position's value for the player to move.
+ */
+typedef enum atom4_atropos_value {
+  /**
+   * Not found: the limits stopped the search first.
+   */
+  ATOM4_ATROPOS_UNKNOWN = 0,
+  /**
+   * The player to move can force a win.
+   */
+  ATOM4_ATROPOS_WIN = 1,
+  /**
+   * Whatever the player to move does, the opponent can force a win.
+   */
+  ATOM4_ATROPOS_LOSS = 2,
+} atom4_atropos_value;
+
+/**
+ * How the engine found its move.
+ */
+typedef enum atom4_atropos_reason {
+  /**
+   * Every legal move loses: red on the first legal circle.
+   */
+  ATOM4_ATROPOS_NO_SAFE_MOVE = 0,
+  /**
+   * The only move that does not lose at once.
+   */
+  ATOM4_ATROPOS_ONLY_MOVE = 1,
+  /**
+   * The opponent has no safe reply to it.
+   */
+  ATOM4_ATROPOS_WINS_AT_ONCE = 2,
+  /**
+   * The solver proved that it wins.
+   */
+  ATOM4_ATROPOS_PROVEN_WIN = 3,
+  /**
+   * The solver proved the position lost; the move gives an opponent who
+   * plays like the Default player the best chance to hand the win back.
+   */
+  ATOM4_ATROPOS_PROVEN_LOSS = 4,
+  /**
+   * The tree search's choice.
+   */
+  ATOM4_ATROPOS_SEARCHED = 5,
+} atom4_atropos_reason;
 
 /**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
@@ -310,6 +416,182 @@ typedef struct atom4_search_result {
   struct atom4_cell pv[ATOM4_MAX_PV];
 } atom4_search_result;
 
+/**
+ * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
+ * aligned; copy it with memcpy or assignment to keep a position, which is
+ * also how a move is taken back). Set it up with atom4_atropos_init() or
+ * atom4_atropos_from_text() before any other call: like any C object it
+ * must be initialised before it is read. The bytes are checked on every
+ * call: initialised memory that is not a position (overwritten, zeroed,
+ * another object's bytes) gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_atropos_game {
+  uint64_t _private[5];
+} atom4_atropos_game;
+
+/**
+ * A move `(c, h, l, r)`: colour `color` (1 red, 2 blue, 3 green) on the
+ * circle `(h, l, r)`, as player programs print it.
+ */
+typedef struct atom4_atropos_move {
+  uint8_t color;
+  uint8_t h;
+  uint8_t l;
+  uint8_t r;
+} atom4_atropos_move;
+
+/**
+ * Everything about a position but its colours.
+ */
+typedef struct atom4_atropos_info {
+  /**
+   * The board size, 1..ATOM4_ATROPOS_MAX_SIZE.
+   */
+  uint8_t size;
+  /**
+   * The player to move, 1 (who made the first move) or 2; 0 once the
+   * game is over.
+   */
+  uint8_t to_move;
+  /**
+   * The winner once the game is over (the player who did not complete
+   * the triangle), else 0.
+   */
+  uint8_t winner;
+  /**
+   * Whether the last play completed a three-coloured triangle.
+   */
+  bool finished;
+  /**
+   * Whether the next move may go on any uncoloured circle (at the start,
+   * or when every neighbour of the last play is coloured).
+   */
+  bool plays_anywhere;
+  /**
+   * Whether there is a last play (false only at the start).
+   */
+  bool has_last_play;
+  /**
+   * The last play (zeros at the start).
+   */
+  struct atom4_atropos_move last_play;
+  /**
+   * Moves made so far.
+   */
+  uint16_t moves_made;
+  /**
+   * Circles the next move may go on (0 once the game is over).
+   */
+  uint16_t legal_circles;
+  /**
+   * Of the legal moves, how many lose at once and how many do not.
+   */
+  uint16_t losing_moves;
+  uint16_t safe_moves;
+} atom4_atropos_info;
+
+/**
+ * A circle `(h, l, r)`: its height above the bottom side and its
+ * distances from the left and right sides; on a board of size n,
+ * h + l + r = n + 2, and the interior (playable) circles have all three
+ * at least 1.
+ */
+typedef struct atom4_atropos_circle {
+  uint8_t h;
+  uint8_t l;
+  uint8_t r;
+} atom4_atropos_circle;
+
+/**
+ * Where the solver or the engine stops. Zero means "none" for each limit.
+ */
+typedef struct atom4_atropos_limits {
+  /**
+   * Wall-clock milliseconds.
+   */
+  uint64_t time_ms;
+  /**
+   * Units of work (solver positions; a tree-search iteration counts
+   * 16): the same work gives the same answer on any machine.
+   */
+  uint64_t work;
+  /**
+   * Seeds the engine's tree search.
+   */
+  uint64_t seed;
+  /**
+   * Optional (NULL: none), called every few thousand positions with the
+   * work done so far; true stops.
+   */
+  atom4_stop_callback should_stop;
+  /**
+   * Passed to `should_stop`.
+   */
+  void *context;
+  /**
+   * Optional (NULL: none): stops soon after `*stop_flag` becomes
+   * non-zero. Set it from any thread with an atomic store.
+   */
+  const uint32_t *stop_flag;
+} atom4_atropos_limits;
+
+/**
+ * One slot of the solver's transposition table: 8 bytes, 8-byte aligned.
+ * Give the solver (and the engine) an array of them (a power-of-two
+ * length uses all of it); it is cleared at the start of every call.
+ */
+typedef struct atom4_atropos_table_entry {
+  uint64_t _private;
+} atom4_atropos_table_entry;
+
+/**
+ * The solver's answer.
+ */
+typedef struct atom4_atropos_solution {
+  enum atom4_atropos_value value;
+  /**
+   * Positions visited.
+   */
+  uint64_t nodes;
+  /**
+   * Every winning move (a safe move after which the opponent has a
+   * loss), in the canonical order; none for a loss or an unknown value.
+   */
+  uint16_t winning_count;
+  struct atom4_atropos_move winning[360];
+} atom4_atropos_solution;
+
+/**
+ * One node of the engine's search tree: 28 bytes, 4-byte aligned. The
+ * tree needs about one node for every six units of work (two a
+ * microsecond); a full tree stops growing, it does not fail.
+ */
+typedef struct atom4_atropos_tree_node {
+  uint32_t _private[7];
+} atom4_atropos_tree_node;
+
+/**
+ * The engine's move.
+ */
+typedef struct atom4_atropos_choice {
+  /**
+   * The move: always legal.
+   */
+  struct atom4_atropos_move best;
+  enum atom4_atropos_reason reason;
+  /**
+   * The position's value when proven.
+   */
+  enum atom4_atropos_value value;
+  /**
+   * For ATOM4_ATROPOS_PROVEN_LOSS: the chance, in thousandths, that a
+   * Default reply hands the win back.
+   */
+  uint32_t chance;
+  uint64_t solver_nodes;
+  uint64_t search_nodes;
+} atom4_atropos_choice;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -449,6 +731,128 @@ enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer
  * the byte offset of the problem goes to `error_offset` (may be NULL).
  */
 enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Starts a game on a board of `size` (1..ATOM4_ATROPOS_MAX_SIZE; the
+ * course uses 7 and 10), ATOM4_OUT_OF_RANGE for any other.
+ */
+enum atom4_status atom4_atropos_init(struct atom4_atropos_game *game, uint32_t size);
+
+/**
+ * Fills `info` with the size, the player to move, the end and the counts.
+ */
+enum atom4_status atom4_atropos_game_info(const struct atom4_atropos_game *game, struct atom4_atropos_info *info);
+
+/**
+ * Writes the colour of circle `(h, l, r)` to `color`: 0 uncoloured, 1
+ * red, 2 blue, 3 green; interior circles and the fixed boundary alike.
+ * ATOM4_OUT_OF_RANGE for a circle not on the board (h + l + r is not
+ * n + 2, or a corner).
+ */
+enum atom4_status atom4_atropos_color(const struct atom4_atropos_game *game, struct atom4_atropos_circle circle, uint8_t *color);
+
+/**
+ * Writes the circles the next move may go on, in the canonical order (by
+ * h, then l), to `circles` (`capacity` items; ATOM4_ATROPOS_MAX_CIRCLES
+ * always suffice) and their number to `count` (may be NULL). None once
+ * the game is over.
+ */
+enum atom4_status atom4_atropos_legal_circles(const struct atom4_atropos_game *game, struct atom4_atropos_circle *circles, size_t capacity, size_t *count);
+
+/**
+ * Writes the legal moves that complete a three-coloured triangle (and so
+ * lose at once), in the canonical order, to `moves` (`capacity` items;
+ * ATOM4_ATROPOS_MAX_MOVES always suffice), their number to `count`.
+ */
+enum atom4_status atom4_atropos_losing_moves(const struct atom4_atropos_game *game, struct atom4_atropos_move *moves, size_t capacity, size_t *count);
+
+/**
+ * Writes the legal moves that do not lose at once, in the canonical
+ * order, to `moves` (`capacity` items), their number to `count`.
+ */
+enum atom4_status atom4_atropos_safe_moves(const struct atom4_atropos_game *game, struct atom4_atropos_move *moves, size_t capacity, size_t *count);
+
+/**
+ * ATOM4_OK when `move` is legal; otherwise why not, as a status
+ * (ATOM4_ROUND_OVER, ATOM4_OUT_OF_RANGE for no such colour or circle,
+ * ATOM4_OCCUPIED, ATOM4_ILLEGAL_MOVE for a wrong r or a circle not next to
+ * the last play) and, in `reason` (may be NULL), exactly. `losing` (may
+ * be NULL) says whether a legal move completes a triangle.
+ */
+enum atom4_status atom4_atropos_check(const struct atom4_atropos_game *game, struct atom4_atropos_move mv, enum atom4_atropos_illegal *reason, bool *losing);
+
+/**
+ * Makes `move` for the player to move; an illegal move (see
+ * atom4_atropos_check()) leaves the game unchanged. A move that completes
+ * a three-coloured triangle ends the game: its maker loses.
+ */
+enum atom4_status atom4_atropos_play(struct atom4_atropos_game *game, struct atom4_atropos_move mv);
+
+/**
+ * The Default player's move (the Java referee's built-in player, spec
+ * section 5): a random safe circle, then a random colour that does not
+ * lose there, drawn from the SplitMix64 state `*rng_state` (any 64-bit
+ * seed to start with), which is advanced; red on the first legal circle,
+ * without a draw, when every move loses. ATOM4_ROUND_OVER once the game
+ * is over.
+ */
+enum atom4_status atom4_atropos_default_move(const struct atom4_atropos_game *game, uint64_t *rng_state, struct atom4_atropos_move *mv);
+
+/**
+ * Solves the position exactly: its value for the player to move and every
+ * winning move, using `table` (`table_length` slots; NULL and 0 for none,
+ * which is slower). `limits` may be NULL (no limit: every position of
+ * size 7 or less solves within a second or so, size 8 within a minute,
+ * larger ones may take hours); when a limit stops it first, the value is
+ * ATOM4_ATROPOS_UNKNOWN. ATOM4_ROUND_OVER for a finished game.
+ */
+enum atom4_status atom4_atropos_solve(const struct atom4_atropos_game *game, const struct atom4_atropos_limits *limits, struct atom4_atropos_table_entry *table, size_t table_length, struct atom4_atropos_solution *solution);
+
+/**
+ * The engine's move for the player to move (the one the player program
+ * prints): the exact solver as soon as it can finish, a tree search
+ * before. `limits` must bound it (a time, work, a stop flag or a
+ * callback: ATOM4_OUT_OF_RANGE otherwise). Memory is the caller's:
+ * `table` for the solver (as for atom4_atropos_solve()) and `tree` for the
+ * search (`tree_length` nodes; NULL and 0 for none, which leaves only the
+ * solver). ATOM4_ROUND_OVER for a finished game.
+ */
+enum atom4_status atom4_atropos_engine_move(const struct atom4_atropos_game *game, const struct atom4_atropos_limits *limits, struct atom4_atropos_table_entry *table, size_t table_length, struct atom4_atropos_tree_node *tree, size_t tree_length, struct atom4_atropos_choice *choice);
+
+/**
+ * Writes the state string of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATROPOS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atropos_to_text(const struct atom4_atropos_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position of the state string `text` (`length`
+ * bytes; a NUL terminator is not needed), as strictly as spec section 2
+ * says (the exact printed form, sizes 1 to 15, boundary colours, a last
+ * play that agrees with the board). On ATOM4_BAD_TEXT the game is
+ * unchanged and the byte offset of the problem goes to `error_offset`
+ * (may be NULL).
+ */
+enum atom4_status atom4_atropos_from_text(struct atom4_atropos_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes `move` as a player prints it, `(c,h,l,r)`, NUL-terminated, to
+ * `buffer` (`capacity` bytes; ATOM4_ATROPOS_MOVE_CAPACITY always fits)
+ * and its length to `length` (may be NULL). Any four numbers are written
+ * as they are.
+ */
+enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Reads a move `(c,h,l,r)` (`length` bytes): decimal numbers without
+ * signs, spaces or leading zeros, a colour 1 to 3. Whether it is legal is
+ * the position's business (atom4_atropos_check()). On ATOM4_BAD_TEXT
+ * `move` is unchanged and the byte offset of the problem goes to
+ * `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
 
 #ifdef __cplusplus
 }  // extern "C"

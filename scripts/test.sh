@@ -42,7 +42,7 @@ cargo build -p atom4-core --release --target thumbv6m-none-eabi
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
-grep -E '^(vectors|classic): ' target/rust-tests.log
+grep -E '^(vectors|classic|atropos vectors): ' target/rust-tests.log
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
@@ -52,12 +52,16 @@ step "atom4 4.1 compatibility headers: the C++ test front end, plain / sanitized
 bash tests/compat/run.sh 2>&1 | tee target/compat-tests.log
 grep -E 'checks passed, [0-9]+ failed' target/compat-tests.log
 
+step "Atropos programs as processes: the player on every size, the referee with misbehaving players, the solver, play in tmux"
+bash tests/cli/atropos.sh 2>&1 | tee target/atropos-cli.log
+grep -E '^atropos programs: ' target/atropos-cli.log
+
 step "Python package: pip install ./py, pytest (vectors, PettingZoo), mypy --strict, stubtest"
 python3 -c 'import venv, ensurepip' 2>/dev/null || need false python3-venv
 python3 -m venv target/py-venv
 target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
 (cd py && ../target/py-venv/bin/python -m pytest -q -s) 2>&1 | tee target/py-tests.log
-grep -E '^python (vectors|classic): |[0-9]+ passed' target/py-tests.log
+grep -E '^python (vectors|classic|atropos [a-z]+): |[0-9]+ passed' target/py-tests.log
 (cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
     && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
 

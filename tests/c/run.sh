@@ -12,6 +12,8 @@ mkdir -p "$build"
 bash scripts/install-c.sh "$prefix" >/dev/null
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 cargo run -q --release -p atom4-vectors --bin vector-lines > "$build/vectors.txt"
+atropos=$root/../shared/vectors/atropos
+gzip -dc "$atropos/solved.tsv.gz" > "$build/atropos-solved.tsv"
 
 cflags="-std=c99 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L -pthread -g"
 static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --variable=native_libs atom4)"
@@ -24,6 +26,14 @@ static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --var
         $(pkg-config --cflags atom4) tests/c/test_atom4.c $static_libs -o "$build/test_sanitized"
     g++ -std=c++11 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags atom4) \
         tests/c/header_check.cpp $static_libs -o "$build/header_check"
+    for variant in static shared sanitized; do
+        case $variant in
+        static) flags="-O2" libs=$static_libs ;;
+        shared) flags="-O2" libs="$(pkg-config --libs atom4) -Wl,-rpath,$(pkg-config --variable=libdir atom4)" ;;
+        sanitized) flags="-O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" libs=$static_libs ;;
+        esac
+        gcc $cflags $flags $(pkg-config --cflags atom4) tests/c/test_atropos.c $libs -o "$build/test_atropos_$variant"
+    done
 }
 
 echo "== C suite, static library"
@@ -36,5 +46,12 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 echo "== C suite, valgrind"
 valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$build/test_static" "$build/vectors.txt" 10
+echo "== C suite, Atropos: static, shared, sanitized, valgrind"
+"$build/test_atropos_static" "$atropos"/vectors_size*.tsv --solved "$build/atropos-solved.tsv" 6
+"$build/test_atropos_shared" "$atropos/vectors_size5.tsv"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$build/test_atropos_sanitized" "$atropos"/vectors_size*.tsv --solved "$build/atropos-solved.tsv" 5
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$build/test_atropos_static" "$atropos/vectors_size4.tsv" --solved "$build/atropos-solved.tsv" 4
 echo "== C++ header check"
 "$build/header_check"

@@ -9,15 +9,20 @@
 //! [`crate::game::ZeroSum`] for the generic searches, and [`Solver`]
 //! finds its exact value.
 
+pub mod encoding;
+pub mod engine;
 pub mod geometry;
 pub mod notation;
 pub mod player;
+pub mod referee;
 pub mod search;
 pub mod solve;
 pub mod state;
 
 /// The players: player 1 makes the first move.
 pub use crate::game::Player;
+pub use encoding::{DecodeError, ENCODED_LEN};
+pub use engine::{Choice, Config, Engine, Memory, Reason};
 pub use geometry::{BadSize, Circle, Color, ColorSet, Size, Symmetry, MAX_CIRCLES, MAX_SIZE};
 pub use notation::{ParseError, ParseErrorKind};
 pub use player::default_move;

@@ -363,7 +363,7 @@ fn last_play(n: Size, digits: &[u8], numbers: [(u32, usize); 4]) -> Result<usize
 
 /// An interior circle one of whose small triangles is three-coloured and
 /// does not contain the last play (the first in the canonical order).
-fn stray_triangle(state: &Atropos) -> Option<Circle> {
+pub(super) fn stray_triangle(state: &Atropos) -> Option<Circle> {
     let n = state.size();
     let last = state.last_play().map(|mv| mv.circle);
     n.interior_circles().find(|&c| {

@@ -427,6 +427,29 @@ impl Atropos {
         self.finished = false;
     }
 
+    /// The two colour planes: bit `i` of each holds bit 0 (`.0`) and bit 1
+    /// (`.1`) of the digit of circle `i`.
+    #[inline]
+    pub(crate) const fn planes(&self) -> (u128, u128) {
+        (self.low, self.high)
+    }
+
+    /// A position from its colour planes and last-play index, no checks
+    /// (the encoding checks them): the end is worked out.
+    pub(crate) fn from_planes(size: Size, low: u128, high: u128, last: u8) -> Atropos {
+        let mut state = Atropos::start(size);
+        state.low = low;
+        state.high = high;
+        state.last = last;
+        if let Some(i) = state.last_index() {
+            let c = size.circle_at(i);
+            if let Some(color) = Color::from_digit(state.digit(i)) {
+                state.finished = state.losing_colors_at(c.h, c.l).has(color);
+            }
+        }
+        state
+    }
+
     /// The raw last-play index, for taking moves back.
     #[inline]
     pub(crate) const fn last_raw(&self) -> u8 {

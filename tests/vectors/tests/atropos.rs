@@ -6,10 +6,10 @@
 
 use std::collections::BTreeSet;
 
+use atom4_core::atropos::referee::Generators;
 use atom4_core::atropos::{
     default_move, Atropos, Move, MoveList, Player, Solver, TableEntry, Value,
 };
-use atom4_core::Rng;
 use atom4_vectors::atropos::{
     numbered_lines, vector_files, GameRecord, Kind, PositionLine, SolvedLine,
 };
@@ -132,12 +132,6 @@ fn check_position(line: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The four generators of a game (spec section 7): opening, A, B, substitute.
-fn generators(seed: u64) -> [Rng; 4] {
-    let mut game = Rng::new(seed);
-    [(); 4].map(|_| Rng::new(game.next_u64()))
-}
-
 fn seat(name: &str) -> Result<usize, String> {
     match name {
         "a" => Ok(0),
@@ -150,7 +144,12 @@ fn seat(name: &str) -> Result<usize, String> {
 /// substitutes) are drawn again and must be the recorded ones.
 fn replay(record: &GameRecord) -> Result<(), String> {
     let mut position = Atropos::new(record.size).map_err(|e| e.to_string())?;
-    let [mut opening, a, b, mut substitute] = generators(record.seed);
+    let Generators {
+        mut opening,
+        a,
+        b,
+        mut substitute,
+    } = Generators::new(record.seed);
     let mut seats = [a, b];
     let commands = [&record.a, &record.b];
     let first = seat(&record.first)?;

@@ -23,11 +23,11 @@ const CLOSED_NEVER: u8 = 64;
 const SYMMETRIES: usize = 3;
 
 /// Colours as bits `1 << digit`, with bit 0 unused.
-const ALL_COLORS: u8 = 0b1110;
+pub(crate) const ALL_COLORS: u8 = 0b1110;
 
 /// `THIRD[a][b]`: the colour (as a bit) that completes a triangle of `a`
 /// and `b`, when both are colours and differ; else 0.
-const THIRD: [[u8; 4]; 4] = {
+pub(crate) const THIRD: [[u8; 4]; 4] = {
     let mut t = [[0u8; 4]; 4];
     let mut a = 1;
     while a < 4 {
@@ -49,7 +49,7 @@ const THIRD: [[u8; 4]; 4] = {
 /// and `b` are the two circles next to both `g` and `y`. Bits 0, 8 and 16
 /// count the colours left at `y` when `g` is red, blue or green; bit 24
 /// counts `y` itself (it is uncoloured). Zero when `y` is coloured.
-const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
+pub(crate) const REPLIES: [[[[u32; 4]; 4]; 16]; 4] = {
     let mut t = [[[[0u32; 4]; 4]; 16]; 4];
     let mut losing = 0;
     while losing < 16 {

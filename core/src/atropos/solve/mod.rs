@@ -12,7 +12,7 @@
 //! in the caller's memory (`table.rs`). Moves that leave the opponent the
 //! fewest safe replies are tried first; one that leaves none wins at once.
 
-mod board;
+pub(crate) mod board;
 mod table;
 
 use core::fmt;

@@ -1,0 +1,28 @@
+//! Atropos from the command line (`atom4 atropos ...`): the player
+//! program a referee runs, the exact solver, our referee, and the game in
+//! the terminal.
+
+pub mod app;
+pub mod options;
+pub mod player;
+pub mod referee;
+pub mod render;
+pub mod solve;
+pub mod tui;
+
+use std::time::Instant;
+
+pub use options::Command;
+
+/// Runs one of Atropos's subcommands.
+pub fn run(command: Command) -> Result<(), String> {
+    // The player's budget counts from here (the command line is parsed).
+    let start = Instant::now();
+    match command {
+        Command::Player(args) => player::run(&args, start),
+        Command::Solve(args) => solve::run(&args),
+        Command::Referee(args) => referee::run(&args),
+        Command::Play(args) => tui::run(&args),
+    }
+    .map_err(|e| format!("atropos: {e}"))
+}
