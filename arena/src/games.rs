@@ -3,7 +3,7 @@
 use crate::matches::{self, MatchOptions, Setup, Standing};
 
 /// The names `match --game` takes.
-pub const GAMES: &[&str] = &["atom4"];
+pub const GAMES: &[&str] = &["atom4", "gamma"];
 
 /// Plays a match of `game`.
 pub fn run_match(
@@ -19,6 +19,7 @@ pub fn run_match(
             specs,
             options,
         ),
+        "gamma" => crate::gamma_engines::run_match(setup, specs, options),
         _ => Err(format!(
             "no game called {game:?} (games: {})",
             GAMES.join(", ")
