@@ -310,6 +310,21 @@ typedef struct atom4_search_result {
   struct atom4_cell pv[ATOM4_MAX_PV];
 } atom4_search_result;
 
+/**
+ * A Gamma game's board, players, areas limit and empty cells
+ * (atom4_gamma_get_info).
+ */
+typedef struct atom4_gamma_info {
+  uint32_t width;
+  uint32_t height;
+  uint32_t players;
+  uint32_t areas;
+  /**
+   * Cells nobody holds.
+   */
+  uint64_t empty_fields;
+} atom4_gamma_info;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -449,6 +464,80 @@ enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer
  * the byte offset of the problem goes to `error_offset` (may be NULL).
  */
 enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * How many `uint32_t` words a game of `players` on a `width` x `height`
+ * board needs (about 7.25 a cell and 7 a player), into `words`.
+ * ATOM4_OUT_OF_RANGE when a number is 0 or the board has more than 2^30
+ * cells.
+ */
+enum atom4_status atom4_gamma_memory_words(uint32_t width, uint32_t height, uint32_t players, size_t *words);
+
+/**
+ * Starts a game in `memory` (`words` words, at least
+ * atom4_gamma_memory_words; every word the game uses is written).
+ * ATOM4_OUT_OF_RANGE when a number is 0 or the board is too big,
+ * ATOM4_BUFFER_TOO_SMALL when the memory is short.
+ */
+enum atom4_status atom4_gamma_init(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
+
+/**
+ * Like atom4_gamma_init for memory known to be all zero (from calloc, or
+ * static): only the game's header is written, so a big board costs
+ * nothing up front. Memory that is not zero gives a wrong game (wrong
+ * answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+ */
+enum atom4_status atom4_gamma_init_zeroed(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
+
+/**
+ * The game's board size, players, areas limit and empty cells.
+ */
+enum atom4_status atom4_gamma_get_info(uint32_t *memory, size_t words, struct atom4_gamma_info *info);
+
+/**
+ * An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
+ * ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
+ * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+ */
+enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
+
+/**
+ * A golden move: `player` takes another player's cell (`x`, `y`), once a
+ * game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
+ * when the golden move is used, the cell is empty or the player's own, or
+ * either player would hold more areas than allowed.
+ */
+enum atom4_status atom4_gamma_golden_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
+
+/**
+ * The cells `player` holds, into `busy_fields`.
+ */
+enum atom4_status atom4_gamma_busy_fields(uint32_t *memory, size_t words, uint32_t player, uint64_t *busy_fields);
+
+/**
+ * The empty cells where an ordinary move of `player` would succeed now,
+ * into `free_fields`.
+ */
+enum atom4_status atom4_gamma_free_fields(uint32_t *memory, size_t words, uint32_t player, uint64_t *free_fields);
+
+/**
+ * Whether some golden move of `player` would succeed now, into
+ * `possible`.
+ */
+enum atom4_status atom4_gamma_golden_possible(uint32_t *memory, size_t words, uint32_t player, bool *possible);
+
+/**
+ * The player holding (`x`, `y`), 0 for an empty cell, into `player`.
+ */
+enum atom4_status atom4_gamma_owner(uint32_t *memory, size_t words, uint32_t x, uint32_t y, uint32_t *player);
+
+/**
+ * Writes the board text (as gamma_board gives it) with a NUL to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit: ATOM4_BUFFER_TOO_SMALL, and `length` says
+ * how long it is (allocate `length + 1`).
+ */
+enum atom4_status atom4_gamma_board(uint32_t *memory, size_t words, char *buffer, size_t capacity, size_t *length);
 
 #ifdef __cplusplus
 }  // extern "C"

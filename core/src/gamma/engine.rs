@@ -161,6 +161,15 @@ impl<'m> Gamma<'m> {
         Ok(Self::split(h, layout, memory))
     }
 
+    /// The words of the game whose memory starts with `header` (its first
+    /// [`HEADER_WORDS`] words), as [`Gamma::memory_words`] gave them; `None`
+    /// when `header` is not a game's. A handle that is only a pointer to a
+    /// game's memory finds its length this way.
+    pub fn memory_words_of(header: &[u32; HEADER_WORDS]) -> Option<usize> {
+        let h = Header::load(header)?;
+        Layout::new(h.width, h.height, h.players).map(|l| l.words)
+    }
+
     /// Cuts `memory` (at least `layout.words` long) into the arrays.
     fn split(h: Header, layout: Layout, memory: &'m mut [u32]) -> Gamma<'m> {
         let (header, rest) = memory.split_at_mut(HEADER_WORDS);
