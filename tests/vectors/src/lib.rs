@@ -9,6 +9,7 @@
 //! `best_moves` a classic-AI position.
 
 pub mod atomas;
+pub mod atropos;
 pub mod chain;
 pub mod gamma;
 
