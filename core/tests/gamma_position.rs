@@ -16,16 +16,38 @@ use arrayvec::ArrayVec;
 use atom4_core::mcts::{Limits, Mcts, Node, Rollout};
 use atom4_core::Rng;
 
-/// Whether `mv` by `player` would succeed on `memory`'s game, tried on a copy.
-fn engine_accepts(memory: &[u32], player: u32, mv: Move) -> bool {
+/// Whether `mv` by `player` would succeed on `memory`'s game, tried on a
+/// copy; the engine's own checks (`check_move`, `check_golden_move`) say
+/// the same, with the same reason, and leave the board as it was.
+fn engine_accepts(memory: &mut [u32], player: u32, mv: Move) -> bool {
     let mut copy = memory.to_vec();
     let mut game = Gamma::attach(&mut copy).unwrap();
     let (x, y) = (u32::from(mv.x), u32::from(mv.y));
-    if mv.golden {
-        game.golden_move(player, x, y).is_ok()
+    let made = if mv.golden {
+        game.golden_move(player, x, y)
     } else {
-        game.play(player, x, y).is_ok()
-    }
+        game.play(player, x, y)
+    };
+    let mut original = Gamma::attach(memory).unwrap();
+    let before: Vec<Option<u32>> = (0..original.height())
+        .flat_map(|y| (0..original.width()).map(move |x| (x, y)))
+        .map(|(x, y)| original.owner(x, y))
+        .collect();
+    let checked = if mv.golden {
+        original.check_golden_move(player, x, y)
+    } else {
+        original.check_move(player, x, y)
+    };
+    assert_eq!(
+        checked, made,
+        "{mv} by {player}: the check and the move disagree"
+    );
+    let after: Vec<Option<u32>> = (0..original.height())
+        .flat_map(|y| (0..original.width()).map(move |x| (x, y)))
+        .map(|(x, y)| original.owner(x, y))
+        .collect();
+    assert_eq!(before, after);
+    made.is_ok()
 }
 
 /// The player after `from` who can act, as spec section 6 says, from the
@@ -89,7 +111,7 @@ fn play_both<const WORDS: usize>(
         for y in 0..height as u16 {
             for x in 0..width as u16 {
                 for mv in [Move::ordinary(x, y), Move::golden(x, y)] {
-                    let accepted = engine_accepts(&memory, turn, mv);
+                    let accepted = engine_accepts(&mut memory, turn, mv);
                     assert_eq!(
                         moves.contains(&mv),
                         accepted,

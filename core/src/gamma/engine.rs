@@ -272,6 +272,29 @@ impl<'m> Gamma<'m> {
         self.player_index(player).is_ok_and(|p| self.golden[p] != 0)
     }
 
+    /// Whether [`Gamma::play`] would succeed now, and if not why; nothing
+    /// changes.
+    pub fn check_move(&self, player: u32, x: u32, y: u32) -> Result<(), MoveError> {
+        let p = self.player_index(player)?;
+        let c = self.cell_index(x, y)?;
+        if self.holder(c) != 0 {
+            return Err(MoveError::Occupied);
+        }
+        if self.area_count[p] < self.h.areas {
+            return Ok(());
+        }
+        // At the limit a move must join one of the player's areas.
+        let around = self.neighbours_at(c, x, y);
+        if around
+            .iter()
+            .any(|&n| n != NONE && self.holder(n) == player)
+        {
+            Ok(())
+        } else {
+            Err(MoveError::TooManyAreas)
+        }
+    }
+
     /// Puts `player`'s pawn on the empty cell `(x, y)` (`gamma_move`) when
     /// that leaves it at most [`Gamma::areas`] areas. A refused move changes
     /// nothing.
