@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 mod atom4;
 mod control;
 mod errors;
+mod gamma;
 
 /// Makes the module `atom4._<game>`, filled by `register`: `import
 /// atom4._<game>` finds it once `atom4._native` is loaded (the package's
@@ -46,5 +47,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     atom4::register(m)?;
     // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
+    add_game(m, "gamma", gamma::register)?;
     Ok(())
 }

@@ -5,6 +5,9 @@ from typing import Any, Final, Optional, Union, final
 
 from typing_extensions import TypeAlias
 
+# The kin games' private modules (py/src/lib.rs add_game), one line each.
+from atom4 import _gamma as _gamma
+
 BOARD_SIDE: Final[int]
 """The largest board side, 16: actions index a 16 x 16 frame."""
 ACTIONS: Final[int]
@@ -37,6 +40,7 @@ __all__ = [
     "PlayoutStats",
     "SearchResult",
     "__version__",
+    "_gamma",
     "classic_analyse",
     "classic_move",
     "random_playouts",
