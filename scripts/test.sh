@@ -69,6 +69,12 @@ step "terminal front end: the real binary in tmux"
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log
 
+step "Gamma: the batch triples through the built gamma program; its interactive mode and atom4 gamma play in tmux"
+bash tests/cli/gamma_batch.sh 2>&1 | tee target/gamma-batch.log
+grep -E '^gamma batch: ' target/gamma-batch.log
+bash tests/cli/gamma.sh 2>&1 | tee target/gamma-tmux.log
+grep -E '^tmux gamma: ' target/gamma-tmux.log
+
 step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
 # RUSTC_BOOTSTRAP lets the stable toolchain take libFuzzer's sanitizer flags.

@@ -3,7 +3,7 @@
 use crate::matches::{self, MatchOptions, Setup, Standing};
 
 /// The names `match --game` takes.
-pub const GAMES: &[&str] = &["atom4", "atropos"];
+pub const GAMES: &[&str] = &["atom4", "atropos", "gamma"];
 
 /// Plays a match of `game`.
 pub fn run_match(
@@ -20,6 +20,7 @@ pub fn run_match(
             options,
         ),
         "atropos" => matches::run(&crate::atropos_engines::AtroposArena, setup, specs, options),
+        "gamma" => crate::gamma_engines::run_match(setup, specs, options),
         _ => Err(format!(
             "no game called {game:?} (games: {})",
             GAMES.join(", ")

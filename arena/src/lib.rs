@@ -11,6 +11,7 @@
 pub mod atom4_engines;
 pub mod atropos_engines;
 pub mod games;
+pub mod gamma_engines;
 pub mod generic;
 pub mod matches;
 pub mod shared_table;

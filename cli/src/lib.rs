@@ -5,5 +5,6 @@
 
 pub mod atom4;
 pub mod atropos;
+pub mod gamma;
 pub mod terminal;
 pub mod worker;

@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::{atom4, atropos};
+use atom4_cli::{atom4, atropos, gamma};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -28,6 +28,9 @@ enum Command {
     /// Atropos: the player program, the exact solver, the referee, and the game in the terminal.
     #[command(subcommand)]
     Atropos(atropos::Command),
+    /// Gamma, the area-limited game of the IPP course (`atom4 gamma play`).
+    #[command(subcommand)]
+    Gamma(gamma::Command),
 }
 
 fn main() {
@@ -36,6 +39,7 @@ fn main() {
         None => atom4::interactive(cli.atom4),
         Some(Command::Atom4(command)) => atom4::run(command),
         Some(Command::Atropos(command)) => atropos::run(command),
+        Some(Command::Gamma(command)) => gamma::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

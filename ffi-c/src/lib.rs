@@ -15,6 +15,7 @@ pub mod status;
 // The games, one module each.
 pub mod atom4;
 pub mod atropos;
+pub mod gamma;
 
 pub use atom4::*;
 pub use status::*;

@@ -15,6 +15,7 @@ mod atom4;
 mod atropos;
 mod control;
 mod errors;
+mod gamma;
 
 /// Makes the module `atom4._<game>`, filled by `register`: `import
 /// atom4._<game>` finds it once `atom4._native` is loaded (the package's
@@ -48,5 +49,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     atom4::register(m)?;
     // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
     add_game(m, "atropos", atropos::register)?;
+    add_game(m, "gamma", gamma::register)?;
     Ok(())
 }

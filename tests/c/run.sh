@@ -34,6 +34,17 @@ static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --var
         esac
         gcc $cflags $flags $(pkg-config --cflags atom4) tests/c/test_atropos.c $libs -o "$build/test_atropos_$variant"
     done
+    # Gamma: include/gamma.h compiled exactly as the course compiles its tests
+    # (C11, -Iinclude, the static library, -lm -lpthread -ldl), and sanitized;
+    # the caller-memory API (atom4.h) with this suite's flags.
+    cc -std=c11 -O2 -Iinclude tests/c/test_gamma.c "$prefix/lib/libatom4.a" -lm -lpthread -ldl \
+        -o "$build/gamma_course"
+    cc -std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+        -Iinclude tests/c/test_gamma.c "$prefix/lib/libatom4.a" -lm -lpthread -ldl -o "$build/gamma_course_sanitized"
+    gcc $cflags -O2 $(pkg-config --cflags atom4) -Iinclude tests/c/test_gamma_embedded.c $static_libs \
+        -o "$build/gamma_embedded"
+    gcc $cflags -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+        $(pkg-config --cflags atom4) -Iinclude tests/c/test_gamma_embedded.c $static_libs -o "$build/gamma_embedded_sanitized"
 }
 
 echo "== C suite, static library"
@@ -55,3 +66,22 @@ valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=d
     "$build/test_atropos_static" "$atropos/vectors_size4.tsv" --solved "$build/atropos-solved.tsv" 4
 echo "== C++ header check"
 "$build/header_check"
+
+# Failed allocations must give NULL: the sanitizer's allocator says so too.
+gamma_asan=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
+echo "== Gamma: gamma.h as the course compiles its tests"
+"$build/gamma_course"
+echo "== Gamma: gamma.h, -fsanitize=address,undefined"
+ASAN_OPTIONS=$gamma_asan UBSAN_OPTIONS=print_stacktrace=1 "$build/gamma_course_sanitized"
+echo "== Gamma: gamma.h, valgrind (without the boards of gigabytes)"
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$build/gamma_course" quick
+echo "== Gamma: all memory taken, then gamma_new until NULL and a move on every cell (ulimit -v 1 GB)"
+rc=0
+(ulimit -v 1000000 && "$build/gamma_course" memory) || rc=$?
+[ "$rc" -eq 13 ] || { echo "gamma memory test: exit $rc, wanted 13"; exit 1; }
+echo "== Gamma: boards too big for the machine give NULL (ulimit -v 4 GB)"
+(ulimit -v 4000000 && "$build/gamma_course" huge)
+echo "== Gamma: atom4_gamma_* over caller memory, plain and sanitized"
+"$build/gamma_embedded"
+ASAN_OPTIONS=$gamma_asan UBSAN_OPTIONS=print_stacktrace=1 "$build/gamma_embedded_sanitized"

@@ -161,6 +161,15 @@ impl<'m> Gamma<'m> {
         Ok(Self::split(h, layout, memory))
     }
 
+    /// The words of the game whose memory starts with `header` (its first
+    /// [`HEADER_WORDS`] words), as [`Gamma::memory_words`] gave them; `None`
+    /// when `header` is not a game's. A handle that is only a pointer to a
+    /// game's memory finds its length this way.
+    pub fn memory_words_of(header: &[u32; HEADER_WORDS]) -> Option<usize> {
+        let h = Header::load(header)?;
+        Layout::new(h.width, h.height, h.players).map(|l| l.words)
+    }
+
     /// Cuts `memory` (at least `layout.words` long) into the arrays.
     fn split(h: Header, layout: Layout, memory: &'m mut [u32]) -> Gamma<'m> {
         let (header, rest) = memory.split_at_mut(HEADER_WORDS);
@@ -261,6 +270,29 @@ impl<'m> Gamma<'m> {
     /// Whether `player` has made its golden move; `false` for a bad player.
     pub fn golden_move_used(&self, player: u32) -> bool {
         self.player_index(player).is_ok_and(|p| self.golden[p] != 0)
+    }
+
+    /// Whether [`Gamma::play`] would succeed now, and if not why; nothing
+    /// changes.
+    pub fn check_move(&self, player: u32, x: u32, y: u32) -> Result<(), MoveError> {
+        let p = self.player_index(player)?;
+        let c = self.cell_index(x, y)?;
+        if self.holder(c) != 0 {
+            return Err(MoveError::Occupied);
+        }
+        if self.area_count[p] < self.h.areas {
+            return Ok(());
+        }
+        // At the limit a move must join one of the player's areas.
+        let around = self.neighbours_at(c, x, y);
+        if around
+            .iter()
+            .any(|&n| n != NONE && self.holder(n) == player)
+        {
+            Ok(())
+        } else {
+            Err(MoveError::TooManyAreas)
+        }
     }
 
     /// Puts `player`'s pawn on the empty cell `(x, y)` (`gamma_move`) when

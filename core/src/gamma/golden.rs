@@ -110,6 +110,20 @@ impl Walks {
     }
 }
 
+/// A golden move that passed its checks: the mover's index and cell, the
+/// victim, the cell's neighbours, the mover's areas among them and after,
+/// and the searches of the victim's pieces.
+struct Checked {
+    p: usize,
+    c: u32,
+    victim: u32,
+    around: [u32; 4],
+    roots: [u32; 4],
+    joined: usize,
+    mover_after: u32,
+    walks: Walks,
+}
+
 impl Gamma<'_> {
     /// Replaces another player's pawn on `(x, y)` by `player`'s
     /// (`gamma_golden_move`), once per player per game, when neither the
@@ -117,29 +131,17 @@ impl Gamma<'_> {
     /// [`Gamma::areas`] areas. A refused golden move changes nothing and
     /// uses nothing up.
     pub fn golden_move(&mut self, player: u32, x: u32, y: u32) -> Result<(), MoveError> {
-        let p = self.player_index(player)?;
-        let c = self.cell_index(x, y)?;
-        if self.golden[p] != 0 {
-            return Err(MoveError::GoldenMoveUsed);
-        }
-        let victim = self.holder(c);
-        if victim == 0 {
-            return Err(MoveError::EmptyCell);
-        }
-        if victim == player {
-            return Err(MoveError::OwnCell);
-        }
-        let around = self.neighbours_at(c, x, y);
-        let (roots, joined) = self.distinct_areas(player, &around);
-        let mover_after = self.area_count[p] + 1 - joined as u32;
-        if mover_after > self.h.areas {
-            return Err(MoveError::TooManyAreas);
-        }
+        let Checked {
+            p,
+            c,
+            victim,
+            around,
+            roots,
+            joined,
+            mover_after,
+            walks,
+        } = self.check_golden(player, x, y)?;
         let v = victim as usize - 1;
-        // The victim holds c, so at least one area, and never more than allowed.
-        let allowed = self.h.areas - (self.area_count[v] - 1);
-        let walks = self.split_search(c, victim, &around, allowed)?;
-
         self.forget_on_loss(victim, c);
         self.forget_on_gain(player, &around);
         for (dir, &n) in around.iter().enumerate() {
@@ -180,6 +182,49 @@ impl Gamma<'_> {
         self.golden[p] = c + 1;
         self.h.version += 1;
         Ok(())
+    }
+
+    /// Whether [`Gamma::golden_move`] would succeed now, and if not why;
+    /// the board stays as it is (the search the answer needs may be
+    /// remembered for the golden move that follows).
+    pub fn check_golden_move(&mut self, player: u32, x: u32, y: u32) -> Result<(), MoveError> {
+        self.check_golden(player, x, y).map(drop)
+    }
+
+    /// The checks of a golden move, and what making it needs.
+    fn check_golden(&mut self, player: u32, x: u32, y: u32) -> Result<Checked, MoveError> {
+        let p = self.player_index(player)?;
+        let c = self.cell_index(x, y)?;
+        if self.golden[p] != 0 {
+            return Err(MoveError::GoldenMoveUsed);
+        }
+        let victim = self.holder(c);
+        if victim == 0 {
+            return Err(MoveError::EmptyCell);
+        }
+        if victim == player {
+            return Err(MoveError::OwnCell);
+        }
+        let around = self.neighbours_at(c, x, y);
+        let (roots, joined) = self.distinct_areas(player, &around);
+        let mover_after = self.area_count[p] + 1 - joined as u32;
+        if mover_after > self.h.areas {
+            return Err(MoveError::TooManyAreas);
+        }
+        let v = victim as usize - 1;
+        // The victim holds c, so at least one area, and never more than allowed.
+        let allowed = self.h.areas - (self.area_count[v] - 1);
+        let walks = self.split_search(c, victim, &around, allowed)?;
+        Ok(Checked {
+            p,
+            c,
+            victim,
+            around,
+            roots,
+            joined,
+            mover_after,
+            walks,
+        })
     }
 
     /// The pieces `victim`'s area falls into without `c`, searched in lock

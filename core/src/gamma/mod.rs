@@ -11,6 +11,10 @@
 //! [`BoardText`]).
 //!
 //! [`Session`] is the `gamma` program's batch mode over a byte stream.
+//!
+//! [`Position`] is a game played in turns on a small board, in plain data
+//! the searches copy: the computer player ([`policy`]: random, greedy and
+//! the MCTS's playouts) plays on it.
 
 pub mod batch;
 pub mod board;
@@ -20,6 +24,9 @@ mod forest;
 mod golden;
 mod layout;
 pub mod lines;
+mod plane;
+pub mod policy;
+pub mod position;
 mod possible;
 
 pub use batch::{BatchError, Fed, GameMemory, Session};
@@ -28,3 +35,7 @@ pub use engine::Gamma;
 pub use error::{AttachError, MoveError, NewError};
 pub use layout::{HEADER_WORDS, MAX_CELLS};
 pub use lines::{Command, Line, LineReader};
+pub use position::{
+    fits, words_for, Move, Position, PositionError, CAPACITIES, MAX_MOVES, POSITION_CELLS,
+    POSITION_WORDS,
+};

@@ -6,6 +6,8 @@ from typing import Any, Final, Optional, Union, final
 from typing_extensions import TypeAlias
 
 from atom4 import _atropos as _atropos
+# The kin games' private modules (py/src/lib.rs add_game), one line each.
+from atom4 import _gamma as _gamma
 
 BOARD_SIDE: Final[int]
 """The largest board side, 16: actions index a 16 x 16 frame."""
@@ -40,6 +42,7 @@ __all__ = [
     "SearchResult",
     "__version__",
     "_atropos",
+    "_gamma",
     "classic_analyse",
     "classic_move",
     "random_playouts",
