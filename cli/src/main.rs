@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::atom4;
+use atom4_cli::{atom4, atomas};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -25,6 +25,9 @@ struct Cli {
 enum Command {
     #[command(flatten)]
     Atom4(atom4::Command),
+    /// Atomas: the contest's bot and controller, and play by hand.
+    #[command(subcommand)]
+    Atomas(atomas::Command),
 }
 
 fn main() {
@@ -32,6 +35,7 @@ fn main() {
     let result = match cli.command {
         None => atom4::interactive(cli.atom4),
         Some(Command::Atom4(command)) => atom4::run(command),
+        Some(Command::Atomas(command)) => atomas::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");
