@@ -45,6 +45,9 @@ struct Outcome {
     moves: u32,
     capped: bool,
     seconds: f64,
+    nodes: u64,
+    /// Decisions at each ring length.
+    lengths: [u64; 20],
 }
 
 fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
@@ -57,6 +60,8 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
         width: args.width,
     };
     let mut moves = 0;
+    let mut nodes = 0;
+    let mut lengths = [0u64; 20];
     let t = Instant::now();
     let trace = std::env::var("ATOMAS_TRACE").is_ok();
     let mut last = std::collections::VecDeque::new();
@@ -71,6 +76,8 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
             }
         }
         let report = bot.search(&game, limits, &mut ());
+        nodes += report.nodes;
+        lengths[game.ring().len()] += 1;
         let Some(reply) = report.best else { break };
         if game.play(reply).is_err() {
             break;
@@ -88,6 +95,8 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
         moves,
         capped: !game.is_over(),
         seconds: t.elapsed().as_secs_f64(),
+        nodes,
+        lengths,
     }
 }
 
@@ -137,8 +146,23 @@ fn main() {
     let moves: u64 = results.iter().map(|o| u64::from(o.moves)).sum();
     let deaths = results.iter().filter(|o| !o.capped).count();
     let seconds: f64 = results.iter().map(|o| o.seconds).sum();
+    let nodes: u64 = results.iter().map(|o| o.nodes).sum();
+    let mut lengths = [0u64; 20];
+    for o in &results {
+        for (total, n) in lengths.iter_mut().zip(o.lengths) {
+            *total += n;
+        }
+    }
+    let decisions = lengths.iter().sum::<u64>().max(1) as f64;
+    let shares: Vec<String> = lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(len, &n)| format!("{len}:{:.2}%", 100.0 * n as f64 / decisions))
+        .collect();
+    eprintln!("ring lengths at decisions: {}", shares.join(" "));
     println!(
-        "bench-atomas: games {}, mean {:.0}, median {:.0}, min {}, max {}, mean moves {:.0}, capped {}, deaths per 100k moves {:.2}, {:.3} ms/move",
+        "bench-atomas: games {}, mean {:.0}, median {:.0}, min {}, max {}, mean moves {:.0}, capped {}, deaths per 100k moves {:.2}, {:.3} ms/move, {:.0} nodes/move",
         results.len(),
         mean,
         median,
@@ -147,6 +171,7 @@ fn main() {
         moves as f64 / n,
         results.len() - deaths,
         1e5 * deaths as f64 / moves.max(1) as f64,
-        1000.0 * seconds / moves.max(1) as f64
+        1000.0 * seconds / moves.max(1) as f64,
+        nodes as f64 / moves.max(1) as f64
     );
 }

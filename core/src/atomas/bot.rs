@@ -185,7 +185,7 @@ impl Bot {
         let depth = match game.source() {
             Some(Source::Random) if depth == 0 => return evaluate(game, &self.weights),
             Some(Source::Random) => depth,
-            _ => depth + 1,
+            _ => depth.max(1),
         };
         let mut total = 0.0f32;
         let mut weights = 0u32;

@@ -4,7 +4,7 @@
 //! entries, pairs a plus will fuse, dormant pluses an atom can arm, atoms
 //! the spawn law can still match.
 
-use super::ring::Ring;
+use super::ring::{Ring, CAPACITY};
 use super::state::{range_low, Atomas};
 
 /// The weights of the evaluation's terms (see [`evaluate`]). Each is what
@@ -114,25 +114,43 @@ impl Default for Weights {
     }
 }
 
-/// How many steps a plus between entries `left` and `right` (neighbours
-/// or not) would chain: pairs of equal numbers outward, while at least
-/// two other entries remain. `others` is how many entries besides the plus
-/// the ring holds.
-#[inline]
-fn chain_steps(codes: &[u32], mut left: usize, mut right: usize, mut others: usize) -> u32 {
-    let n = codes.len();
-    let mut steps = 0;
-    while others >= 2 && left != right {
-        let a = codes[left];
-        if a == 0 || a != codes[right] {
-            break;
-        }
-        steps += 1;
-        others -= 2;
-        left = if left == 0 { n - 1 } else { left - 1 };
-        right = if right + 1 == n { 0 } else { right + 1 };
+/// The ring's codes twice over, so that the entry after any entry is one
+/// index on without a wrap-around test: entry `i` is at `i` and `i + n`.
+struct Doubled {
+    codes: [u32; 2 * CAPACITY],
+    n: usize,
+}
+
+impl Doubled {
+    #[inline]
+    fn new(codes: &[u32]) -> Doubled {
+        let n = codes.len();
+        let mut doubled = [0u32; 2 * CAPACITY];
+        doubled[..n].copy_from_slice(codes);
+        doubled[n..2 * n].copy_from_slice(codes);
+        Doubled { codes: doubled, n }
     }
-    steps
+
+    /// How many steps a plus between entries `left` and `right` (indices
+    /// below `n`) would chain outward, with `others` entries besides the
+    /// plus: pairs of equal numbers, while at least two other entries
+    /// remain.
+    #[inline]
+    fn chain_steps(&self, mut left: usize, mut right: usize, mut others: usize) -> u32 {
+        let n = self.n;
+        let mut steps = 0;
+        while others >= 2 {
+            let a = self.codes[left];
+            if a == 0 || a != self.codes[right] {
+                break;
+            }
+            steps += 1;
+            others -= 2;
+            left = if left == 0 { n - 1 } else { left - 1 };
+            right = if right + 1 == n { 0 } else { right + 1 };
+        }
+        steps
+    }
 }
 
 /// The evaluation of a state between moves (its ring, range and
@@ -143,18 +161,18 @@ pub fn evaluate(game: &Atomas, w: &Weights) -> f32 {
         return w.death;
     }
     let ring: &Ring = game.ring();
-    let codes = ring.codes();
-    let n = codes.len();
-    let lo = range_low(game.move_number());
-    let hi = lo + 2;
+    let n = ring.len();
     let crowd = (n as f32 - w.crowd_from).max(0.0);
     let mut value = w.entry * n as f32 + w.crowd * crowd * crowd;
     if n == 0 {
         return value;
     }
-    let pluses = ring.plus_count();
-    value += w.plus * pluses as f32;
+    let ring = Doubled::new(ring.codes());
+    let codes = &ring.codes;
+    let hi = range_low(game.move_number()) + 2;
+    let spawns = |v: u32| v != 0 && v <= hi;
 
+    let mut pluses = 0u32;
     let mut pairs = 0u32;
     let mut best_chain = 0u32;
     let mut all_chains = 0u32;
@@ -163,54 +181,50 @@ pub fn evaluate(game: &Atomas, w: &Weights) -> f32 {
     let mut spawnable = 0u32;
     let mut high = 0u32;
     let mut steps = 0u32;
-    let spawns = |v: u32| v != 0 && v <= hi;
+    let mut least = u32::MAX;
     for i in 0..n {
         let a = codes[i];
-        let j = if i + 1 == n { 0 } else { i + 1 };
-        let b = codes[j];
-        if a != 0 {
-            if a <= hi {
-                spawnable += 1;
-            } else {
-                high += 1;
+        let b = codes[i + 1];
+        if a == 0 {
+            pluses += 1;
+            if n >= 3 {
+                // A dormant plus: an atom equal to one side, placed on the
+                // other side, fires it and chains outward from there.
+                let (x, y) = (codes[i + n - 1], b);
+                let mut best = 0;
+                let mut any = false;
+                if spawns(x) {
+                    any = true;
+                    best = best.max(1 + ring.chain_steps((i + n - 2) % n, (i + 1) % n, n - 2));
+                }
+                if spawns(y) {
+                    any = true;
+                    best = best.max(1 + ring.chain_steps((i + n - 1) % n, (i + 2) % n, n - 2));
+                }
+                if any {
+                    armable += 1;
+                    best_armed = best_armed.max(best);
+                }
             }
+            continue;
         }
-        if n >= 2 && a != 0 && a == b && i != j {
+        least = least.min(a);
+        if a <= hi {
+            spawnable += 1;
+        } else {
+            high += 1;
+        }
+        if n >= 2 && b == a {
             pairs += 1;
-            let c = chain_steps(codes, i, j, n);
+            let c = ring.chain_steps(i, if i + 1 == n { 0 } else { i + 1 }, n);
             all_chains += c;
             best_chain = best_chain.max(c);
-        }
-        if n >= 2 && a != 0 && b != 0 && a.abs_diff(b) == 1 {
+        } else if b != 0 && n >= 2 && a.abs_diff(b) == 1 {
             steps += 1;
         }
-        if a == 0 && n >= 3 {
-            // A dormant plus at i: an atom equal to one side, placed on
-            // the other side, fires it.
-            let left = if i == 0 { n - 1 } else { i - 1 };
-            let right = j;
-            let (x, y) = (codes[left], codes[right]);
-            let mut best = 0;
-            let mut any = false;
-            if spawns(x) {
-                any = true;
-                // x placed between the plus and y: the chain eats x, x,
-                // then pairs outward from left - 1 and right.
-                let l2 = if left == 0 { n - 1 } else { left - 1 };
-                best = best.max(1 + chain_steps(codes, l2, right, n.saturating_sub(2)));
-            }
-            if spawns(y) {
-                any = true;
-                let r2 = if right + 1 == n { 0 } else { right + 1 };
-                best = best.max(1 + chain_steps(codes, left, r2, n.saturating_sub(2)));
-            }
-            if any {
-                armable += 1;
-                best_armed = best_armed.max(best);
-            }
-        }
     }
-    value += w.pair * pairs as f32
+    value += w.plus * pluses as f32
+        + w.pair * pairs as f32
         + w.chain * best_chain as f32
         + w.chains * all_chains as f32
         + w.armable * armable as f32
@@ -219,14 +233,19 @@ pub fn evaluate(game: &Atomas, w: &Weights) -> f32 {
         + w.high * high as f32
         + w.step * steps as f32;
     if w.distinct != 0.0 {
-        let mut distinct = 0u32;
-        for i in 0..n {
-            let a = codes[i];
-            if a != 0 && !codes[..i].contains(&a) {
-                distinct += 1;
+        // Values within 64 of the least one as bits; farther ones each
+        // count as distinct (rare: the ring's values stay close).
+        let mut seen = 0u64;
+        let mut far = 0u32;
+        for &a in &codes[..n] {
+            if a != 0 {
+                match a - least {
+                    d @ 0..=63 => seen |= 1 << d,
+                    _ => far += 1,
+                }
             }
         }
-        value += w.distinct * distinct as f32;
+        value += w.distinct * (seen.count_ones() + far) as f32;
     }
     value
 }
