@@ -30,6 +30,7 @@
 
 pub mod atom;
 pub mod bot;
+pub mod encoding;
 pub mod eval;
 pub mod fusion;
 pub mod game;
@@ -43,6 +44,7 @@ pub mod state;
 
 pub use atom::{Atom, Entry, MAX_MOVE, MAX_SCORE, MAX_VALUE};
 pub use bot::Bot;
+pub use encoding::{DecodeError, ENCODED_LEN};
 pub use eval::Weights;
 pub use fusion::{Fuser, Fusion, Fusions, Recorder, MAX_FUSIONS};
 pub use game::{Move, MAX_MOVES};
