@@ -2,10 +2,13 @@
 //! koth` (the contest's controller, for any bot program) and `atom4 atomas
 //! play` (by hand in the terminal).
 
+pub mod app;
 pub mod bot;
 pub mod child;
 pub mod koth;
 pub mod log;
+pub mod play;
+pub mod render;
 
 use clap::Subcommand;
 
@@ -17,6 +20,9 @@ pub enum Command {
     Bot(bot::BotArgs),
     /// The contest's controller: runs a bot program on seeded games.
     Koth(koth::KothArgs),
+    /// Play by hand in the terminal: arrows choose the gap or entry,
+    /// Enter plays, u undoes, h asks the bot.
+    Play(play::PlayArgs),
 }
 
 /// Runs an Atomas subcommand.
@@ -24,5 +30,6 @@ pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Bot(args) => bot::run(&args),
         Command::Koth(args) => koth::run(&args),
+        Command::Play(args) => play::run(&args),
     }
 }
