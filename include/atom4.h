@@ -53,6 +53,98 @@
 #define ATOM4_TEXT_CAPACITY 320
 
 /**
+ * The bot's deepest search, in replies.
+ */
+#define ATOM4_ATOMAS_MAX_DEPTH 8
+
+/**
+ * Most entries a ring holds (a game is over beyond 18).
+ */
+#define ATOM4_ATOMAS_MAX_ENTRIES 19
+
+/**
+ * Most legal replies of a state (a minus on 18 entries, y or n each).
+ */
+#define ATOM4_ATOMAS_MAX_REPLIES 36
+
+/**
+ * Most atoms a draw can give (four special ones, 18 below the range and
+ * the range's three).
+ */
+#define ATOM4_ATOMAS_MAX_OUTCOMES 25
+
+/**
+ * `atom4_atomas_atom.kind`: no atom.
+ */
+#define ATOM4_ATOMAS_NONE 0
+
+/**
+ * `atom4_atomas_atom.kind`: a plus (`+`).
+ */
+#define ATOM4_ATOMAS_PLUS 1
+
+/**
+ * `atom4_atomas_atom.kind`: a minus (`-`).
+ */
+#define ATOM4_ATOMAS_MINUS 2
+
+/**
+ * `atom4_atomas_atom.kind`: a black plus (`B`).
+ */
+#define ATOM4_ATOMAS_BLACK 3
+
+/**
+ * `atom4_atomas_atom.kind`: a clone (`C`).
+ */
+#define ATOM4_ATOMAS_CLONE 4
+
+/**
+ * `atom4_atomas_atom.kind`: a numbered atom (`value`).
+ */
+#define ATOM4_ATOMAS_NUMBER 5
+
+/**
+ * `atom4_atomas_reply.kind`: the gap of a number, `+` or `B` (`G`).
+ */
+#define ATOM4_ATOMAS_GAP 0
+
+/**
+ * `atom4_atomas_reply.kind`: the entry a `C` copies (`J`).
+ */
+#define ATOM4_ATOMAS_ENTRY 1
+
+/**
+ * `atom4_atomas_reply.kind`: the entry a `-` removes (`J y`, `J n`).
+ */
+#define ATOM4_ATOMAS_REMOVE 2
+
+/**
+ * `atom4_atomas_info.source`: the atom is already in hand, or the game is over.
+ */
+#define ATOM4_ATOMAS_SOURCE_NONE 0
+
+/**
+ * The next atom is the carry of a `-` or a `C`.
+ */
+#define ATOM4_ATOMAS_SOURCE_CARRY 1
+
+/**
+ * The next atom is the forced plus (five moves without a `+` or `B`).
+ */
+#define ATOM4_ATOMAS_SOURCE_FORCED 2
+
+/**
+ * The next atom is a random draw.
+ */
+#define ATOM4_ATOMAS_SOURCE_RANDOM 3
+
+/**
+ * A buffer of this many bytes holds the state text, or the request line,
+ * of any state with its NUL.
+ */
+#define ATOM4_ATOMAS_TEXT_CAPACITY 320
+
+/**
  * The result of a call. Zero is success; the other values say what was
  * wrong, and the call changed nothing.
  */
@@ -310,6 +402,154 @@ typedef struct atom4_search_result {
   struct atom4_cell pv[ATOM4_MAX_PV];
 } atom4_search_result;
 
+/**
+ * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
+ * aligned; place it anywhere, copy it with memcpy or assignment, which is
+ * also how to keep a state to go back to). Set it up with
+ * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+ * atom4_atomas_game_from_request() before any other call: like any C
+ * object it must be initialised before it is read. The bytes are checked
+ * on every call: initialised memory that is not a state (overwritten,
+ * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_atomas_game {
+  uint64_t _private[14];
+} atom4_atomas_game;
+
+/**
+ * Where the bot's search stops. Zeroed limits search to depth 2, as the
+ * `atom4 atomas bot` program does.
+ */
+typedef struct atom4_atomas_limits {
+  /**
+   * The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2.
+   */
+  uint8_t depth;
+  /**
+   * Stop after about this many nodes; 0 means no limit.
+   */
+  uint64_t nodes;
+  /**
+   * Optional (NULL: none), see atom4_stop_callback: a deadline, a
+   * cancel button.
+   */
+  atom4_stop_callback should_stop;
+  /**
+   * Passed to `should_stop`.
+   */
+  void *context;
+  /**
+   * Optional (NULL: none): the search stops soon after `*stop_flag`
+   * becomes non-zero. Set it from any thread with an atomic store.
+   */
+  const uint32_t *stop_flag;
+} atom4_atomas_limits;
+
+/**
+ * A reply: `kind` ATOM4_ATOMAS_GAP (a number, `+` or `B` in hand: the gap
+ * `index`), ATOM4_ATOMAS_ENTRY (a `C`: the entry `index` it copies) or
+ * ATOM4_ATOMAS_REMOVE (a `-`: the entry `index` it removes, and
+ * `to_plus` non-zero for `y`, the next atom a plus, or 0 for `n`).
+ */
+typedef struct atom4_atomas_reply {
+  uint8_t kind;
+  uint8_t index;
+  uint8_t to_plus;
+} atom4_atomas_reply;
+
+/**
+ * The bot's choice. An interrupted search reports its last completed
+ * iteration.
+ */
+typedef struct atom4_atomas_bot_result {
+  /**
+   * The reply to play.
+   */
+  struct atom4_atomas_reply reply;
+  /**
+   * Its value (the evaluation's units) times 1000.
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration (0: only one reply).
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+} atom4_atomas_bot_result;
+
+/**
+ * The spec's reference generator (SplitMix64) in caller memory: the same
+ * seed draws the same games as every seeded controller. Any state is a
+ * valid generator.
+ */
+typedef struct atom4_atomas_rng {
+  uint64_t state;
+} atom4_atomas_rng;
+
+/**
+ * An atom: `kind` is one of ATOM4_ATOMAS_NONE, _PLUS, _MINUS, _BLACK,
+ * _CLONE, _NUMBER; `value` is the number (1 and up) for _NUMBER, 0
+ * otherwise.
+ */
+typedef struct atom4_atomas_atom {
+  uint8_t kind;
+  uint32_t value;
+} atom4_atomas_atom;
+
+/**
+ * Everything about a state but its entries.
+ */
+typedef struct atom4_atomas_info {
+  /**
+   * Entries on the ring (pluses included); more than 18: the game is over.
+   */
+  uint8_t entries;
+  /**
+   * Whether the game is over (1) or not (0).
+   */
+  uint8_t over;
+  /**
+   * Where the next atom comes from: ATOM4_ATOMAS_SOURCE_*.
+   */
+  uint8_t source;
+  /**
+   * Points so far.
+   */
+  uint64_t score;
+  /**
+   * The number of the move being played or about to be, from 1.
+   */
+  uint32_t move_number;
+  /**
+   * The range of new normal atoms: `range_low .. range_low + 2`.
+   */
+  uint32_t range_low;
+  /**
+   * Moves since the last one that played a `+` or a `B`.
+   */
+  uint32_t since;
+  /**
+   * The atom in hand (kind ATOM4_ATOMAS_NONE between moves).
+   */
+  struct atom4_atomas_atom hand;
+  /**
+   * The atom the next move must play (after a `-` or a `C`), or none.
+   */
+  struct atom4_atomas_atom carry;
+} atom4_atomas_info;
+
+/**
+ * One atom a draw may give, and its weight: its probability is the
+ * weight over the sum of all the weights listed (exact fractions).
+ */
+typedef struct atom4_atomas_chance {
+  struct atom4_atomas_atom atom;
+  uint32_t weight;
+} atom4_atomas_chance;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -449,6 +689,137 @@ enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer
  * the byte offset of the problem goes to `error_offset` (may be NULL).
  */
 enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * The bot's reply to the atom in hand within `limits` (NULL: zeroed
+ * limits), written to `result`. ATOM4_ILLEGAL_MOVE between moves (no atom
+ * in hand), ATOM4_ROUND_OVER once the game is over, ATOM4_OUT_OF_RANGE
+ * for a depth above ATOM4_ATOMAS_MAX_DEPTH.
+ */
+enum atom4_status atom4_atomas_bot_reply(const struct atom4_atomas_game *game, const struct atom4_atomas_limits *limits, struct atom4_atomas_bot_result *result);
+
+/**
+ * Sets `rng` to the generator of game `game_index` (0-based) of a run
+ * seeded `seed`: the state `seed + game_index`.
+ */
+enum atom4_status atom4_atomas_rng_init(struct atom4_atomas_rng *rng, uint64_t seed, uint64_t game_index);
+
+/**
+ * Starts a new game in `game`: six atoms drawn from `rng` (advanced),
+ * score 0, move 1, nothing in hand (draw the first atom next).
+ */
+enum atom4_status atom4_atomas_game_start(struct atom4_atomas_game *game, struct atom4_atomas_rng *rng);
+
+/**
+ * Fills `info` with the state's score, move, range, hand, carry and more.
+ */
+enum atom4_status atom4_atomas_game_info(const struct atom4_atomas_game *game, struct atom4_atomas_info *info);
+
+/**
+ * Writes the ring's entries in index order to `entries` (`capacity`
+ * items; ATOM4_ATOMAS_MAX_ENTRIES always suffice): each a number from 1,
+ * or 0 for a plus. Their number goes to `count` (may be NULL).
+ */
+enum atom4_status atom4_atomas_ring(const struct atom4_atomas_game *game, uint32_t *entries, size_t capacity, size_t *count);
+
+/**
+ * Draws the next atom with the reference generator `rng` (advanced only
+ * by the draws the spec makes: none for a carried or forced atom), puts it
+ * in hand and writes it to `atom` and where it came from
+ * (ATOM4_ATOMAS_SOURCE_*) to `source` (both may be NULL).
+ * ATOM4_ILLEGAL_MOVE when an atom is already in hand, ATOM4_ROUND_OVER
+ * when the game is over.
+ */
+enum atom4_status atom4_atomas_draw(struct atom4_atomas_game *game, struct atom4_atomas_rng *rng, struct atom4_atomas_atom *atom, uint8_t *source);
+
+/**
+ * Puts `atom` in hand if the next draw can give it (the carry, the forced
+ * plus, or an atom of the spawn law); ATOM4_ILLEGAL_MOVE when it cannot
+ * or an atom is already in hand, ATOM4_ROUND_OVER when the game is over,
+ * ATOM4_OUT_OF_RANGE for a kind that is no atom.
+ */
+enum atom4_status atom4_atomas_put_in_hand(struct atom4_atomas_game *game, struct atom4_atomas_atom atom);
+
+/**
+ * Writes the law of the next atom to `chances` (`capacity` items;
+ * ATOM4_ATOMAS_MAX_OUTCOMES always suffice), in the order `+ - B C` then
+ * numbers ascending, and their number to `count` (may be NULL). A carried
+ * or forced atom is the one outcome; nothing once an atom is in hand or
+ * the game is over.
+ */
+enum atom4_status atom4_atomas_spawn_law(const struct atom4_atomas_game *game, struct atom4_atomas_chance *chances, size_t capacity, size_t *count);
+
+/**
+ * Writes every legal reply to the atom in hand to `replies` (`capacity`
+ * items; ATOM4_ATOMAS_MAX_REPLIES always suffice), in index order (for a
+ * `-`, `n` before `y`), and their number to `count` (may be NULL). None
+ * between moves or once the game is over.
+ */
+enum atom4_status atom4_atomas_legal_replies(const struct atom4_atomas_game *game, struct atom4_atomas_reply *replies, size_t capacity, size_t *count);
+
+/**
+ * ATOM4_OK when `reply` can play the atom in hand; otherwise why not:
+ * ATOM4_OUT_OF_RANGE (the gap or entry is not on the ring, or a kind that
+ * is no reply), ATOM4_ILLEGAL_MOVE (a reply of the wrong kind for the
+ * atom, or no atom in hand), ATOM4_ROUND_OVER (the game is over).
+ */
+enum atom4_status atom4_atomas_check_reply(const struct atom4_atomas_game *game, struct atom4_atomas_reply reply);
+
+/**
+ * Plays the atom in hand as `reply` says, with every fusion it causes,
+ * and writes the points it scored to `points` (may be NULL). The next
+ * atom is drawn by atom4_atomas_draw() or atom4_atomas_put_in_hand(). A
+ * refused reply (see atom4_atomas_check_reply()) changes nothing.
+ */
+enum atom4_status atom4_atomas_play(struct atom4_atomas_game *game, struct atom4_atomas_reply reply, uint64_t *points);
+
+/**
+ * Writes the state text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
+ * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Sets `game` to the decision state behind a request line (`length`
+ * bytes, either form, with or without its newline), as a bot that sees
+ * this request alone reads it: the 4-field form's score and move, or the
+ * 2-field form's estimate (the range one below the median of the numbered
+ * atoms, its first move, a score of move^2 / 100), no move since the last
+ * plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
+ * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
+ * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Plays the atom in hand as the reply line `text` says (`length` bytes: a
+ * bot's output; its first line counts, blanks around it and a final `\r`
+ * ignored, leading zeros allowed) and writes the points to `points` (may
+ * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
+ * offset in `error_offset` (may be NULL) for text that is no reply to
+ * this atom (empty, a sign, a letter, a missing or extra field, an index
+ * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
+ * ATOM4_ROUND_OVER when the game is over.
+ */
+enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
 
 #ifdef __cplusplus
 }  // extern "C"
