@@ -5,6 +5,8 @@ from typing import Any, Final, Optional, Union, final
 
 from typing_extensions import TypeAlias
 
+from atom4 import _atomas as _atomas
+
 BOARD_SIDE: Final[int]
 """The largest board side, 16: actions index a 16 x 16 frame."""
 ACTIONS: Final[int]
@@ -37,6 +39,7 @@ __all__ = [
     "PlayoutStats",
     "SearchResult",
     "__version__",
+    "_atomas",
     "classic_analyse",
     "classic_move",
     "random_playouts",
