@@ -42,7 +42,9 @@ cargo build -p atom4-core --release --target thumbv6m-none-eabi
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
-grep -E '^(vectors|classic|atropos vectors): ' target/rust-tests.log
+grep -E '^(vectors|classic): ' target/rust-tests.log
+grep -E '^atomas vectors: ' target/rust-tests.log
+grep -E '^atropos vectors: ' target/rust-tests.log
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
@@ -68,6 +70,10 @@ grep -E '^python (vectors|classic|atropos [a-z]+): |[0-9]+ passed' target/py-tes
 step "terminal front end: the real binary in tmux"
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log
+bash tests/cli/atomas.sh 2>&1 | tee target/atomas-tmux.log
+bash tests/cli/atomas-koth.sh 2>&1 | tee target/atomas-koth.log
+grep -E '^atomas tmux: [0-9]+ checks passed' target/atomas-tmux.log
+grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
 
 step "Gamma: the batch triples through the built gamma program; its interactive mode and atom4 gamma play in tmux"
 bash tests/cli/gamma_batch.sh 2>&1 | tee target/gamma-batch.log

@@ -3,7 +3,7 @@
 use crate::matches::{self, MatchOptions, Setup, Standing};
 
 /// The names `match --game` takes.
-pub const GAMES: &[&str] = &["atom4", "atropos", "gamma"];
+pub const GAMES: &[&str] = &["atom4", "atropos", "gamma", "atomas"];
 
 /// Plays a match of `game`.
 pub fn run_match(
@@ -21,6 +21,12 @@ pub fn run_match(
         ),
         "atropos" => matches::run(&crate::atropos_engines::AtroposArena, setup, specs, options),
         "gamma" => crate::gamma_engines::run_match(setup, specs, options),
+        "atomas" => matches::run(
+            &crate::atomas_engines::AtomasArena::from_env()?,
+            setup,
+            specs,
+            options,
+        ),
         _ => Err(format!(
             "no game called {game:?} (games: {})",
             GAMES.join(", ")

@@ -6,5 +6,6 @@
 pub mod atom4;
 pub mod atropos;
 pub mod gamma;
+pub mod atomas;
 pub mod terminal;
 pub mod worker;

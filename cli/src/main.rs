@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::{atom4, atropos, gamma};
+use atom4_cli::{atom4, atropos, gamma, atomas};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -31,6 +31,9 @@ enum Command {
     /// Gamma, the area-limited game of the IPP course (`atom4 gamma play`).
     #[command(subcommand)]
     Gamma(gamma::Command),
+    /// Atomas: the contest's bot and controller, and play by hand.
+    #[command(subcommand)]
+    Atomas(atomas::Command),
 }
 
 fn main() {
@@ -40,6 +43,7 @@ fn main() {
         Some(Command::Atom4(command)) => atom4::run(command),
         Some(Command::Atropos(command)) => atropos::run(command),
         Some(Command::Gamma(command)) => gamma::run(command),
+        Some(Command::Atomas(command)) => atomas::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

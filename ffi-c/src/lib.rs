@@ -16,6 +16,7 @@ pub mod status;
 pub mod atom4;
 pub mod atropos;
 pub mod gamma;
+pub mod atomas;
 
 pub use atom4::*;
 pub use status::*;

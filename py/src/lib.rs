@@ -13,6 +13,7 @@ use pyo3::prelude::*;
 
 mod atom4;
 mod atropos;
+mod atomas;
 mod control;
 mod errors;
 mod gamma;
@@ -50,5 +51,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
     add_game(m, "atropos", atropos::register)?;
     add_game(m, "gamma", gamma::register)?;
+    add_game(m, "atomas", atomas::register)?;
     Ok(())
 }

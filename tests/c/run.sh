@@ -14,6 +14,21 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 cargo run -q --release -p atom4-vectors --bin vector-lines > "$build/vectors.txt"
 atropos=$root/../shared/vectors/atropos
 gzip -dc "$atropos/solved.tsv.gz" > "$build/atropos-solved.tsv"
+# Atomas: the golden vectors as tab-separated lines for test_atomas.c.
+python3 - "${ATOM4_SHARED:-$root/../shared/vectors}/atomas" > "$build/atomas-vectors.txt" <<'PY'
+import gzip, json, sys
+folder = sys.argv[1]
+def escaped(reply):  # tabs, newlines and backslashes written as \t, \n, \r, \\
+    return reply.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+for r in map(json.loads, gzip.open(folder + "/steps.jsonl.gz", "rt")):
+    after = "error" if r.get("error") else r["after"]
+    print("\t".join(["step", r["before"], escaped(r["reply"]), after, str(r.get("points") or 0)]))
+for g in map(json.loads, gzip.open(folder + "/games.jsonl.gz", "rt")):
+    seeded = g.get("rng") == "splitmix64"
+    print("\t".join(["game", str(g["seed"]) if seeded else "-", g["start"]]))
+    for (atom, reply), after, gained in zip(g["moves"], g["after"], g["gained"]):
+        print("\t".join(["move", atom, escaped(reply), after, str(gained)]))
+PY
 
 cflags="-std=c99 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L -pthread -g"
 static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --variable=native_libs atom4)"
@@ -24,6 +39,11 @@ static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --var
         -Wl,-rpath,"$(pkg-config --variable=libdir atom4)" -o "$build/test_shared"
     gcc $cflags -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
         $(pkg-config --cflags atom4) tests/c/test_atom4.c $static_libs -o "$build/test_sanitized"
+    gcc $cflags -O2 $(pkg-config --cflags atom4) tests/c/test_atomas.c $static_libs -o "$build/atomas_static"
+    gcc $cflags -O2 $(pkg-config --cflags atom4) tests/c/test_atomas.c $(pkg-config --libs atom4) \
+        -Wl,-rpath,"$(pkg-config --variable=libdir atom4)" -o "$build/atomas_shared"
+    gcc $cflags -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+        $(pkg-config --cflags atom4) tests/c/test_atomas.c $static_libs -o "$build/atomas_sanitized"
     g++ -std=c++11 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags atom4) \
         tests/c/header_check.cpp $static_libs -o "$build/header_check"
     for variant in static shared sanitized; do
@@ -64,6 +84,13 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/test_atropos_sanitized" "$atropos"/vectors_size*.tsv --solved "$build/atropos-solved.tsv" 5
 valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$build/test_atropos_static" "$atropos/vectors_size4.tsv" --solved "$build/atropos-solved.tsv" 4
+echo "== Atomas C suite: static, shared, -fsanitize=address,undefined, valgrind"
+"$build/atomas_static" "$build/atomas-vectors.txt"
+"$build/atomas_shared" "$build/atomas-vectors.txt" 20
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$build/atomas_sanitized" "$build/atomas-vectors.txt"
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$build/atomas_static" "$build/atomas-vectors.txt" 10
 echo "== C++ header check"
 "$build/header_check"
 

@@ -29,20 +29,28 @@
 //! ```
 
 pub mod atom;
+pub mod bot;
+pub mod encoding;
+pub mod eval;
 pub mod fusion;
 pub mod game;
 pub mod notation;
 pub mod playout;
 pub mod protocol;
 pub mod ring;
+pub mod session;
 pub mod spawn;
 pub mod state;
 
 pub use atom::{Atom, Entry, MAX_MOVE, MAX_SCORE, MAX_VALUE};
+pub use bot::Bot;
+pub use encoding::{DecodeError, ENCODED_LEN};
+pub use eval::Weights;
 pub use fusion::{Fuser, Fusion, Fusions, Recorder, MAX_FUSIONS};
 pub use game::{Move, MAX_MOVES};
 pub use notation::{ParseError, ParseErrorKind};
 pub use protocol::{BadReply, BadReplyKind, Request};
 pub use ring::{Ring, RingError, CAPACITY, FULL};
+pub use session::Session;
 pub use spawn::{Draw, DrawError, Law, Reference, Source, MAX_OUTCOMES};
 pub use state::{range_low, Atomas, IllegalReply, Played, Reply, StateError};

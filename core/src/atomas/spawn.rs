@@ -64,6 +64,13 @@ impl Reference {
         Reference::new(seed.wrapping_add(game))
     }
 
+    /// The whole state: `Reference::new(r.state())` continues the same
+    /// sequence.
+    #[inline]
+    pub const fn state(self) -> u64 {
+        self.0.state()
+    }
+
     /// The next raw 64-bit output.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {

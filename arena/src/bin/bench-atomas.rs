@@ -1,0 +1,177 @@
+//! The Atomas bot in process, without the protocol: seeded games as the
+//! controller plays them (game `k` seeded `S + k`, the reference
+//! generator), to measure and tune the bot quickly.
+//!
+//! `cargo run --release -p atom4-arena --bin bench-atomas -- --games 20 --seed 1 --max-moves 50000 --depth 2`
+//! Weights: `ATOMAS_WEIGHTS=name=value,...`. Progress on standard error, a
+//! game a line; the summary on standard output.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use atom4_core::atomas::bot::{Bot, Limits, DEFAULT_WIDTH};
+use atom4_core::atomas::{Atomas, Reference, Weights};
+use clap::Parser;
+
+/// Plays seeded games with the bot and prints the scores.
+#[derive(Parser, Debug)]
+#[command(name = "bench-atomas")]
+struct Args {
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A game still running after this many moves stops (capped).
+    #[arg(long, default_value_t = 50_000)]
+    max_moves: u32,
+    /// Search depth, in replies.
+    #[arg(long, default_value_t = 2)]
+    depth: u8,
+    /// Node limit a move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Replies searched at deep nodes (0: all).
+    #[arg(long, default_value_t = DEFAULT_WIDTH)]
+    width: u8,
+    /// Games at a time.
+    #[arg(long, default_value_t = 1)]
+    threads: u32,
+}
+
+/// One game's result.
+struct Outcome {
+    score: u64,
+    moves: u32,
+    capped: bool,
+    seconds: f64,
+    nodes: u64,
+    /// Decisions at each ring length.
+    lengths: [u64; 20],
+}
+
+fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
+    let mut draws = Reference::new(seed);
+    let mut game = Atomas::start(&mut draws);
+    let mut bot = Bot::new(weights);
+    let limits = Limits {
+        depth: args.depth,
+        nodes: args.nodes.unwrap_or(u64::MAX),
+        width: args.width,
+    };
+    let mut moves = 0;
+    let mut nodes = 0;
+    let mut lengths = [0u64; 20];
+    let t = Instant::now();
+    let trace = std::env::var("ATOMAS_TRACE").is_ok();
+    let mut last = std::collections::VecDeque::new();
+    while moves < args.max_moves && !game.is_over() {
+        if game.draw_with(&mut draws).is_err() {
+            break;
+        }
+        if trace {
+            last.push_back(game.to_string());
+            if last.len() > 12 {
+                last.pop_front();
+            }
+        }
+        let report = bot.search(&game, limits, &mut ());
+        nodes += report.nodes;
+        lengths[game.ring().len()] += 1;
+        let Some(reply) = report.best else { break };
+        if game.play(reply).is_err() {
+            break;
+        }
+        moves += 1;
+    }
+    if trace && game.is_over() {
+        for line in &last {
+            eprintln!("  {line}");
+        }
+        eprintln!("  {game}");
+    }
+    Outcome {
+        score: game.score(),
+        moves,
+        capped: !game.is_over(),
+        seconds: t.elapsed().as_secs_f64(),
+        nodes,
+        lengths,
+    }
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut weights = Weights::DEFAULT;
+    if let Ok(text) = std::env::var("ATOMAS_WEIGHTS") {
+        for item in text.split(',').filter(|s| !s.is_empty()) {
+            let (name, value) = item.split_once('=').expect("name=value");
+            *weights.field(name).expect("a weight's name") = value.parse().expect("a number");
+        }
+    }
+    let next = AtomicU32::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= args.games {
+                    break;
+                }
+                let o = play(args.seed.wrapping_add(u64::from(g)), &args, weights);
+                eprintln!(
+                    "game {:>3}: score {:>10}, {:>6} moves{}, {:.3} ms/move",
+                    g + 1,
+                    o.score,
+                    o.moves,
+                    if o.capped { " (capped)" } else { "" },
+                    1000.0 * o.seconds / f64::from(o.moves.max(1))
+                );
+                results.lock().unwrap().push(o);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap();
+    let mut scores: Vec<u64> = results.iter().map(|o| o.score).collect();
+    scores.sort_unstable();
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<u64>() as f64 / n;
+    let median = if scores.is_empty() {
+        0.0
+    } else if scores.len() % 2 == 1 {
+        scores[scores.len() / 2] as f64
+    } else {
+        (scores[scores.len() / 2 - 1] + scores[scores.len() / 2]) as f64 / 2.0
+    };
+    let moves: u64 = results.iter().map(|o| u64::from(o.moves)).sum();
+    let deaths = results.iter().filter(|o| !o.capped).count();
+    let seconds: f64 = results.iter().map(|o| o.seconds).sum();
+    let nodes: u64 = results.iter().map(|o| o.nodes).sum();
+    let mut lengths = [0u64; 20];
+    for o in &results {
+        for (total, n) in lengths.iter_mut().zip(o.lengths) {
+            *total += n;
+        }
+    }
+    let decisions = lengths.iter().sum::<u64>().max(1) as f64;
+    let shares: Vec<String> = lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(len, &n)| format!("{len}:{:.2}%", 100.0 * n as f64 / decisions))
+        .collect();
+    eprintln!("ring lengths at decisions: {}", shares.join(" "));
+    println!(
+        "bench-atomas: games {}, mean {:.0}, median {:.0}, min {}, max {}, mean moves {:.0}, capped {}, deaths per 100k moves {:.2}, {:.3} ms/move, {:.0} nodes/move",
+        results.len(),
+        mean,
+        median,
+        scores.first().unwrap_or(&0),
+        scores.last().unwrap_or(&0),
+        moves as f64 / n,
+        results.len() - deaths,
+        1e5 * deaths as f64 / moves.max(1) as f64,
+        1000.0 * seconds / moves.max(1) as f64,
+        nodes as f64 / moves.max(1) as f64
+    );
+}

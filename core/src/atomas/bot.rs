@@ -1,0 +1,261 @@
+//! The bot's search: expectimax over the exact spawn law, with the
+//! survival evaluation of [`super::eval`] at the horizon.
+//!
+//! Depth counts replies. Depth 1 plays each reply and evaluates; depth 2
+//! also averages, over every atom the next draw may give (by its exact
+//! weight), the best reply to that atom; and so on. A carried atom or a
+//! forced plus is certain, so looking at it costs no depth. Replies that
+//! leave the same ring are searched once; below the root, deep nodes
+//! search only the replies the evaluation ranks best ([`Limits::width`]).
+//! Iterative deepening under the caller's [`Control`]; no heap, a copy of
+//! the state a ply on the stack.
+
+use arrayvec::ArrayVec;
+
+use super::eval::{evaluate, Weights};
+use super::game::MAX_MOVES;
+use super::spawn::Source;
+use super::state::{range_low, Atomas, Reply};
+use crate::control::{Control, Report};
+
+/// Where a search stops by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in replies (1 ..= [`MAX_DEPTH`]).
+    pub depth: u8,
+    /// Stop after about this many nodes (`u64::MAX`: no limit).
+    pub nodes: u64,
+    /// Below the root, a node with at least two replies left to look at
+    /// searches only this many of its replies, the best by the
+    /// evaluation (0: all).
+    pub width: u8,
+}
+
+impl Limits {
+    /// Iterative deepening to `depth`, no node limit, the default width.
+    pub const fn depth(depth: u8) -> Limits {
+        Limits {
+            depth,
+            nodes: u64::MAX,
+            width: DEFAULT_WIDTH,
+        }
+    }
+}
+
+/// The deepest search.
+pub const MAX_DEPTH: u8 = 8;
+
+/// The default [`Limits::width`].
+pub const DEFAULT_WIDTH: u8 = 4;
+
+/// Nodes between two calls of [`Control::should_stop`].
+pub const CHECK_EVERY: u64 = 256;
+
+/// The bot: an expectimax search with its evaluation weights.
+#[derive(Clone, Debug)]
+pub struct Bot {
+    weights: Weights,
+    nodes: u64,
+    node_limit: u64,
+    width: usize,
+    aborted: bool,
+}
+
+/// A reply and the state it leads to.
+type Children = ArrayVec<(Reply, Atomas), MAX_MOVES>;
+
+impl Bot {
+    pub fn new(weights: Weights) -> Bot {
+        Bot {
+            weights,
+            nodes: 0,
+            node_limit: u64::MAX,
+            width: usize::from(DEFAULT_WIDTH),
+            aborted: false,
+        }
+    }
+
+    /// The evaluation's weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Chooses a reply for the atom in hand by iterative deepening up to
+    /// `limits`; an interrupted iteration is discarded. The score is the
+    /// best reply's value times 1000. `best` is `None` when no reply is
+    /// possible (nothing in hand, the game over).
+    pub fn search(
+        &mut self,
+        game: &Atomas,
+        limits: Limits,
+        control: &mut impl Control<Reply>,
+    ) -> Report<Reply> {
+        self.nodes = 0;
+        self.node_limit = limits.nodes;
+        self.width = usize::from(limits.width);
+        self.aborted = false;
+        let mut report = Report {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: ArrayVec::new(),
+        };
+        let mut children = Children::new();
+        self.children(game, &mut children);
+        let Some(&(first, _)) = children.first() else {
+            return report;
+        };
+        report.best = Some(first);
+        report.pv.push(first);
+        if children.len() == 1 {
+            return report;
+        }
+        for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
+            let mut best: Option<(Reply, f32)> = None;
+            // Points in first steps of the range's low value.
+            let unit = self.weights.points / (1.5 * range_low(game.move_number) as f32);
+            for &(reply, child) in children.iter() {
+                let gained = (child.score - game.score) as f32;
+                let v = self.after(&child, depth - 1, control) + unit * gained;
+                if self.aborted {
+                    break;
+                }
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((reply, v));
+                }
+            }
+            if self.aborted {
+                break;
+            }
+            if let Some((reply, v)) = best {
+                report.best = Some(reply);
+                report.score = (v * 1000.0).clamp(i32::MIN as f32, i32::MAX as f32) as i32;
+                report.depth = depth;
+                report.nodes = self.nodes;
+                report.pv.clear();
+                report.pv.push(reply);
+                control.iteration_done(&report);
+                // Best first next time, so that ties keep it.
+                if let Some(i) = children.iter().position(|&(r, _)| r == reply) {
+                    children[..=i].rotate_right(1);
+                }
+            }
+        }
+        report.nodes = self.nodes;
+        report
+    }
+
+    /// Every legal reply with the state it leads to, one reply for each
+    /// different result (the first in index order).
+    fn children(&self, game: &Atomas, out: &mut Children) {
+        game.each_reply(|reply| {
+            let mut child = *game;
+            child.play_checked(reply, &mut ());
+            if !out.iter().any(|(_, c)| {
+                c.ring == child.ring && c.carry == child.carry && c.score == child.score
+            }) {
+                out.push((reply, child));
+            }
+        });
+    }
+
+    /// Counts a node; true once the search must stop.
+    #[inline]
+    fn tick(&mut self, control: &mut impl Control<Reply>) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(CHECK_EVERY) && control.should_stop(self.nodes))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The value of a state between moves with `depth` replies left to
+    /// look at.
+    fn after(&mut self, game: &Atomas, depth: u8, control: &mut impl Control<Reply>) -> f32 {
+        if self.tick(control) {
+            return 0.0;
+        }
+        if game.is_over() || game.is_exhausted() {
+            return evaluate(game, &self.weights);
+        }
+        // A certain atom (the carry, a forced plus) is looked at for free.
+        let depth = match game.source() {
+            Some(Source::Random) if depth == 0 => return evaluate(game, &self.weights),
+            Some(Source::Random) => depth,
+            _ => depth.max(1),
+        };
+        let mut total = 0.0f32;
+        let mut weights = 0u32;
+        let mut outcomes = ArrayVec::<(super::Atom, u32), { super::MAX_OUTCOMES }>::new();
+        game.each_outcome(|atom, weight| outcomes.push((atom, weight)));
+        for (atom, weight) in outcomes {
+            let mut drawn = *game;
+            drawn.take_in_hand(atom);
+            let v = self.decide(&drawn, depth, control);
+            if self.aborted {
+                return 0.0;
+            }
+            total += weight as f32 * v;
+            weights += weight;
+        }
+        if weights == 0 {
+            evaluate(game, &self.weights)
+        } else {
+            total / weights as f32
+        }
+    }
+
+    /// The value of a decision state: its best reply's, with `depth >= 1`
+    /// replies left.
+    fn decide(&mut self, game: &Atomas, depth: u8, control: &mut impl Control<Reply>) -> f32 {
+        let mut children = Children::new();
+        self.children(game, &mut children);
+        if children.is_empty() {
+            return evaluate(game, &self.weights);
+        }
+        let mut best = f32::NEG_INFINITY;
+        if depth == 1 {
+            for (_, child) in children.iter() {
+                let v = self.after(child, 0, control);
+                if self.aborted {
+                    return 0.0;
+                }
+                best = best.max(v);
+            }
+            return best;
+        }
+        if self.width > 0 && children.len() > self.width {
+            // Rank by the evaluation, keep the best few.
+            let mut ranked = ArrayVec::<(f32, usize), MAX_MOVES>::new();
+            for (i, (_, child)) in children.iter().enumerate() {
+                ranked.push((evaluate(child, &self.weights), i));
+            }
+            ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
+            for &(_, i) in ranked.iter().take(self.width) {
+                let v = self.after(&children[i].1, depth - 1, control);
+                if self.aborted {
+                    return 0.0;
+                }
+                best = best.max(v);
+            }
+            return best;
+        }
+        for (_, child) in children.iter() {
+            let v = self.after(child, depth - 1, control);
+            if self.aborted {
+                return 0.0;
+            }
+            best = best.max(v);
+        }
+        best
+    }
+}
+
+impl Default for Bot {
+    fn default() -> Bot {
+        Bot::new(Weights::DEFAULT)
+    }
+}
