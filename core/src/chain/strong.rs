@@ -1,0 +1,115 @@
+//! The strong engine's glue to the generic searches: the evaluation as an
+//! [`Evaluator`] of duels ([`Duel`], two players) and of paranoid games
+//! ([`Paranoid`], one player against the others), its move ordering, and
+//! each player's value for max^n.
+
+use super::eval::{evaluate, explodes, Weights};
+use super::game::Duel;
+use super::paranoid::Paranoid;
+use super::position::{Move, Position};
+use crate::expectimax::Evaluate;
+use crate::game::Player;
+use crate::mcts::Values;
+use crate::search::{Evaluator, Search, Table, TACTICAL};
+
+/// The strong evaluation with its weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct StrongEval {
+    pub weights: Weights,
+}
+
+impl StrongEval {
+    pub const fn new(weights: Weights) -> StrongEval {
+        StrongEval { weights }
+    }
+}
+
+/// Ordering hints: moves that explode first (and never reduced: they
+/// change the board most), then the rest.
+fn hint(position: &Position, mv: Move) -> i32 {
+    if explodes(position, mv) {
+        TACTICAL
+    } else {
+        0
+    }
+}
+
+impl Evaluator<Duel> for StrongEval {
+    #[inline]
+    fn evaluate(&mut self, game: &Duel) -> i32 {
+        let position = game.position();
+        let me = position.to_move().unwrap_or(Player::ONE);
+        evaluate(position, me, &self.weights)
+    }
+
+    #[inline]
+    fn move_hint(&mut self, game: &Duel, mv: Move) -> i32 {
+        hint(game.position(), mv)
+    }
+}
+
+impl Evaluator<Paranoid> for StrongEval {
+    /// For the side to move: the one player, or the others together.
+    #[inline]
+    fn evaluate(&mut self, game: &Paranoid) -> i32 {
+        let value = evaluate(game.position(), game.me(), &self.weights);
+        if game.position().to_move() == Some(game.me()) {
+            value
+        } else {
+            -value
+        }
+    }
+
+    #[inline]
+    fn move_hint(&mut self, game: &Paranoid, mv: Move) -> i32 {
+        hint(game.position(), mv)
+    }
+}
+
+/// Scale of the max^n values: evaluations are divided by this to fall
+/// mostly within -1 ..= 1, where wins and losses are.
+const MAXN_SCALE: f32 = 4096.0;
+
+/// Each player's evaluation, squashed into -1 ..= 1 (max^n).
+impl Evaluate<Position> for StrongEval {
+    fn values(&mut self, game: &Position, values: &mut Values) {
+        for (i, v) in values.iter_mut().enumerate().take(game.players()) {
+            let p = Player::new(i).unwrap_or(Player::ONE);
+            let raw = if game.is_out(p) {
+                -MAXN_SCALE
+            } else {
+                evaluate(game, p, &self.weights) as f32
+            };
+            *v = (raw / MAXN_SCALE).clamp(-0.99, 0.99);
+        }
+    }
+}
+
+/// Alpha-beta over two-player games with the strong evaluation, in a
+/// table of the caller's memory.
+pub type DuelSearch<'t> = Search<Duel, StrongEval, Table<'t, Move>>;
+
+/// Alpha-beta over one player against the others (paranoid), in a table
+/// of the caller's memory.
+pub type ParanoidSearch<'t> = Search<Paranoid, StrongEval, Table<'t, Move>>;
+
+/// MCTS leaves estimated by a fast random playout to the end
+/// ([`super::random_playout`]); a game still on after `max_moves` moves
+/// counts 0 for everybody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutRollout {
+    pub max_moves: u32,
+}
+
+impl Default for PlayoutRollout {
+    fn default() -> Self {
+        PlayoutRollout { max_moves: 5000 }
+    }
+}
+
+impl crate::mcts::Rollout<Position> for PlayoutRollout {
+    fn estimate(&mut self, game: &mut Position, rng: &mut crate::rng::Rng, values: &mut Values) {
+        super::random_playout(game, rng, self.max_moves);
+        crate::mcts::returns(game, values);
+    }
+}
