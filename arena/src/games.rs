@@ -3,7 +3,7 @@
 use crate::matches::{self, MatchOptions, Setup, Standing};
 
 /// The names `match --game` takes.
-pub const GAMES: &[&str] = &["atom4"];
+pub const GAMES: &[&str] = &["atom4", "chain"];
 
 /// Plays a match of `game`.
 pub fn run_match(
@@ -15,6 +15,12 @@ pub fn run_match(
     match game {
         "atom4" => matches::run(
             &crate::atom4_engines::Atom4Arena::from_env()?,
+            setup,
+            specs,
+            options,
+        ),
+        "chain" => matches::run(
+            &crate::chain_engines::ChainArena::from_env()?,
             setup,
             specs,
             options,

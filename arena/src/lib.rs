@@ -9,6 +9,7 @@
 //! the match runner and the search benchmarks.
 
 pub mod atom4_engines;
+pub mod chain_engines;
 pub mod games;
 pub mod generic;
 pub mod matches;
