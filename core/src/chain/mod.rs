@@ -38,4 +38,4 @@ pub use playout::{random_playout, Playout};
 pub use position::{Move, Position, SetupError, Status, MAX_PLAYERS};
 pub use rules::{IllegalMove, Rules, ATOMS_FIRST_CHECK, CAP_WAVES};
 pub use seed_ai::{SeedAi, SeedAiError};
-pub use strong::{DuelSearch, ParanoidSearch, StrongEval};
+pub use strong::{DuelSearch, ParanoidSearch, StrongEval, StrongSearch};

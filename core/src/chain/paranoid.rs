@@ -81,8 +81,10 @@ impl ZeroSum for Paranoid {
     const ALTERNATES: bool = false;
     type Undo = Position;
 
+    /// The position's key and the one player's: a table shared by
+    /// searches for different players keeps their values apart.
     fn hash(&self) -> u64 {
-        self.position.key()
+        self.position.key() ^ (self.me.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     #[inline]

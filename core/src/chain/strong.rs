@@ -7,10 +7,11 @@ use super::eval::{evaluate, explodes, Weights};
 use super::game::Duel;
 use super::paranoid::Paranoid;
 use super::position::{Move, Position};
+use crate::control::{Control, Report};
 use crate::expectimax::Evaluate;
 use crate::game::Player;
 use crate::mcts::Values;
-use crate::search::{Evaluator, Search, Table, TACTICAL};
+use crate::search::{Entry, Evaluator, Limits, Search, Table, TACTICAL};
 
 /// The strong evaluation with its weights.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,6 +93,56 @@ pub type DuelSearch<'t> = Search<Duel, StrongEval, Table<'t, Move>>;
 /// Alpha-beta over one player against the others (paranoid), in a table
 /// of the caller's memory.
 pub type ParanoidSearch<'t> = Search<Paranoid, StrongEval, Table<'t, Move>>;
+
+/// The strong engine for any number of players: alpha-beta over the duel
+/// with two players, over the player to move against all the others
+/// (paranoid) with more (it beat max^n and MCTS: see the README's
+/// benchmarks). The transposition table is the caller's memory.
+#[derive(Debug)]
+pub struct StrongSearch<'t> {
+    table: &'t mut [Entry<Move>],
+    eval: StrongEval,
+}
+
+impl<'t> StrongSearch<'t> {
+    /// A search in `table` (any length; a power of two uses all of it).
+    pub fn new(table: &'t mut [Entry<Move>], eval: StrongEval) -> StrongSearch<'t> {
+        StrongSearch { table, eval }
+    }
+
+    /// Searches `position` by iterative deepening within `limits` and
+    /// `control` (see [`Search::run`]); `best` is `None` once the game is
+    /// over. The table keeps what it learnt for the next search.
+    pub fn run(
+        &mut self,
+        position: &Position,
+        limits: Limits,
+        control: &mut impl Control<Move>,
+    ) -> Report<Move> {
+        match (Duel::new(*position), position.to_move()) {
+            (Ok(duel), _) => {
+                Search::<Duel, _, _>::new(&mut *self.table, self.eval).run(&duel, limits, control)
+            }
+            (Err(_), Some(me)) => Search::<Paranoid, _, _>::new(&mut *self.table, self.eval).run(
+                &Paranoid::new(*position, me),
+                limits,
+                control,
+            ),
+            (Err(_), None) => Report {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                pv: arrayvec::ArrayVec::new(),
+            },
+        }
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::EMPTY);
+    }
+}
 
 /// MCTS leaves estimated by a fast random playout to the end
 /// ([`super::random_playout`]); a game still on after `max_moves` moves
