@@ -13,6 +13,7 @@
 mod bits;
 pub mod board;
 pub mod cascade;
+pub mod encoding;
 pub mod eval;
 pub mod game;
 pub mod glibc;
@@ -29,6 +30,7 @@ mod zobrist;
 pub use crate::game::Player;
 pub use board::{letter, BadSize, Board, MAX_COUNT};
 pub use cascade::Cascade;
+pub use encoding::{DecodeError, ENCODED_LEN};
 pub use eval::Weights;
 pub use game::{Duel, MoveList, NotTwoPlayers, MAX_MOVES};
 pub use glibc::GlibcRand;
