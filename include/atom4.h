@@ -53,6 +53,21 @@
 #define ATOM4_TEXT_CAPACITY 320
 
 /**
+ * Most cells a board has (16 x 16), so most legal cells a position has.
+ */
+#define ATOM4_CHAIN_MAX_CELLS 256
+
+/**
+ * Most players of a game (classic rules; atoms has 2).
+ */
+#define ATOM4_CHAIN_MAX_PLAYERS 8
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_CHAIN_TEXT_CAPACITY 640
+
+/**
  * The result of a call. Zero is success; the other values say what was
  * wrong, and the call changed nothing.
  */
@@ -127,6 +142,36 @@ typedef enum atom4_round_status {
    */
   ATOM4_STALEMATE = 3,
 } atom4_round_status;
+
+/**
+ * A rule set.
+ */
+typedef enum atom4_chain_rules {
+  /**
+   * Critical mass = neighbours, 2 to 8 players (the Android game).
+   */
+  ATOM4_CHAIN_CLASSIC = 0,
+  /**
+   * The learncgames tutorial's game: threshold 4, orbs off the board
+   * lost, empty cells that keep an owner, passes, 2 players.
+   */
+  ATOM4_CHAIN_ATOMS = 1,
+} atom4_chain_rules;
+
+/**
+ * Where a game stands.
+ */
+typedef enum atom4_chain_result {
+  ATOM4_CHAIN_ON = 0,
+  /**
+   * Won by `atom4_chain_info.winner`.
+   */
+  ATOM4_CHAIN_WON = 1,
+  /**
+   * Drawn at the cap of 1000 waves (classic, first round only).
+   */
+  ATOM4_CHAIN_DRAWN = 2,
+} atom4_chain_result;
 
 /**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
@@ -310,6 +355,122 @@ typedef struct atom4_search_result {
   struct atom4_cell pv[ATOM4_MAX_PV];
 } atom4_search_result;
 
+/**
+ * A game of Chain Reaction, either rule set: plain bytes in caller memory
+ * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
+ * assignment, which is also how to keep a position to go back to). Set it
+ * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
+ * any other call: like any C object it must be initialised before it is
+ * read. The bytes are checked on every call: initialised memory that is
+ * not a game (overwritten, zeroed, another object's bytes) gives
+ * ATOM4_BAD_GAME.
+ */
+typedef struct atom4_chain_game {
+  uint64_t _private[34];
+} atom4_chain_game;
+
+/**
+ * Everything about a game but its cells. Players are numbered from 1
+ * (player 1 is `a` in the notation).
+ */
+typedef struct atom4_chain_info {
+  enum atom4_chain_rules rules;
+  uint8_t width;
+  uint8_t height;
+  uint8_t players;
+  /**
+   * The player to move, 1..players; 0 once the game is over.
+   */
+  uint8_t to_move;
+  enum atom4_chain_result result;
+  /**
+   * The winner, 1..players; 0 unless won.
+   */
+  uint8_t winner;
+  /**
+   * Bit i set: player i + 1 is out.
+   */
+  uint8_t out;
+  /**
+   * Turns completed (moves, passes, forfeits).
+   */
+  uint32_t ply;
+  /**
+   * Cells the player to move may take (passes not counted; 0 once over).
+   */
+  uint16_t legal_count;
+} atom4_chain_info;
+
+/**
+ * What a move set off.
+ */
+typedef struct atom4_chain_cascade {
+  /**
+   * Cell explosions, once per cell and wave.
+   */
+  uint32_t explosions;
+  /**
+   * Waves of explosions.
+   */
+  uint32_t waves;
+} atom4_chain_cascade;
+
+/**
+ * One slot of the Chain Reaction engine's transposition table: 8 bytes,
+ * 2-byte aligned. Give the search an array of them (a power-of-two length
+ * uses all of it); it is cleared at the start of every search.
+ */
+typedef struct atom4_chain_tt_entry {
+  uint16_t _private[4];
+} atom4_chain_tt_entry;
+
+/**
+ * A move: an orb on cell (x, y), or a pass (atoms only) when `pass` is true.
+ */
+typedef struct atom4_chain_move {
+  uint8_t x;
+  uint8_t y;
+  bool pass;
+} atom4_chain_move;
+
+/**
+ * The strong search's result. An interrupted search reports its last
+ * completed iteration.
+ */
+typedef struct atom4_chain_search_result {
+  /**
+   * The move to play.
+   */
+  struct atom4_chain_move best;
+  /**
+   * From the mover's point of view; beyond +-29000 a forced win or loss.
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration.
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * The expected line of play, `pv_length` moves from `best`.
+   */
+  uint8_t pv_length;
+  struct atom4_chain_move pv[ATOM4_MAX_PV];
+} atom4_chain_search_result;
+
+/**
+ * The tutorial's computer player (learncgames `atoms3.c`) with its
+ * random numbers: glibc's rand() state, 128 bytes in caller memory. Set
+ * it up with atom4_chain_seed_ai_init() (the original's srand); memory
+ * that holds no such state gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_chain_seed_ai {
+  uint32_t _private[32];
+} atom4_chain_seed_ai;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -449,6 +610,105 @@ enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer
  * the byte offset of the problem goes to `error_offset` (may be NULL).
  */
 enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Starts a game of `rules` (ATOM4_CHAIN_CLASSIC or ATOM4_CHAIN_ATOMS): an
+ * empty `width` x `height` board (1..16 each way, 2 cells at least),
+ * player 1 to move. ATOM4_OUT_OF_RANGE for rules, a size or a player
+ * count the rules do not allow (classic: 2..8 players; atoms: 2).
+ */
+enum atom4_status atom4_chain_game_init(struct atom4_chain_game *game, uint32_t rules, uint8_t width, uint8_t height, uint8_t players);
+
+/**
+ * Fills `info` with the game's rules, size, players, turn and result.
+ */
+enum atom4_status atom4_chain_game_info(const struct atom4_chain_game *game, struct atom4_chain_info *info);
+
+/**
+ * Writes the orbs on `(x, y)` to `count` and their owner to `owner`
+ * (1..players; 0 for none; an atoms cell emptied by an explosion keeps
+ * its owner with 0 orbs). Either output may be NULL.
+ */
+enum atom4_status atom4_chain_get_cell(const struct atom4_chain_game *game, uint8_t x, uint8_t y, uint8_t *count, uint8_t *owner);
+
+/**
+ * Writes the orbs of `player` (1..players) to `orbs`.
+ */
+enum atom4_status atom4_chain_orbs(const struct atom4_chain_game *game, uint8_t player, uint32_t *orbs);
+
+/**
+ * ATOM4_OK when the player to move may put an orb on `(x, y)`; otherwise
+ * why not: ATOM4_OUT_OF_RANGE (off the board), ATOM4_OCCUPIED (another
+ * player's orbs), ATOM4_ROUND_OVER (the game is over).
+ */
+enum atom4_status atom4_chain_check_move(const struct atom4_chain_game *game, uint8_t x, uint8_t y);
+
+/**
+ * Puts an orb of the player to move on `(x, y)` and runs its cascade;
+ * what it set off goes to `cascade` (may be NULL). Refused as
+ * atom4_chain_check_move() says, and then nothing changes. A cascade is
+ * bounded: it ends by itself, at a win, or at the cap of 1000 waves.
+ */
+enum atom4_status atom4_chain_play(struct atom4_chain_game *game, uint8_t x, uint8_t y, struct atom4_chain_cascade *cascade);
+
+/**
+ * Passes the turn (atoms only: ATOM4_ILLEGAL_MOVE in classic, which has
+ * no pass; ATOM4_ROUND_OVER once the game is over).
+ */
+enum atom4_status atom4_chain_pass(struct atom4_chain_game *game);
+
+/**
+ * Writes the cells the player to move may take, row by row, to `cells`
+ * (`capacity` items; ATOM4_CHAIN_MAX_CELLS always suffice) and their
+ * number to `count` (may be NULL). None once the game is over; in atoms
+ * a pass is also legal (not listed).
+ */
+enum atom4_status atom4_chain_legal_moves(const struct atom4_chain_game *game, struct atom4_cell *cells, size_t capacity, size_t *count);
+
+/**
+ * Searches the position with the strong engine (alpha-beta; with three
+ * or more players, the player to move against all the others) within
+ * `limits` (see atom4_limits: a depth, a node count, a `should_stop`
+ * callback for deadlines, a stop flag), using `table` (`table_length`
+ * slots; NULL and 0 for none, which is slower) as its transposition
+ * table, and writes the outcome to `result`. ATOM4_ROUND_OVER once the
+ * game is over. A long cascade never holds it up for long: a cascade is
+ * bounded work (spec 4.5), and the limits are checked every 1024 nodes.
+ */
+enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, struct atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
+
+/**
+ * Sets up the tutorial's computer player as after `srand(seed)` (glibc:
+ * 0 acts as 1).
+ */
+enum atom4_status atom4_chain_seed_ai_init(struct atom4_chain_seed_ai *ai, uint32_t seed);
+
+/**
+ * The tutorial's computer player's move for the player to move of an
+ * atoms game (a cell, or a pass), exactly as `atoms3.c` draws it; its
+ * random numbers move on. ATOM4_BAD_GAME for a classic game (it plays
+ * atoms only), ATOM4_ROUND_OVER once the game is over; then `ai` is
+ * unchanged.
+ */
+enum atom4_status atom4_chain_seed_ai_move(struct atom4_chain_seed_ai *ai, const struct atom4_chain_game *game, struct atom4_chain_move *mv);
+
+/**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). Every refusal of the notation (spec section
+ * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
+ * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
+ * offset of the problem to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -14,6 +14,7 @@ pub mod status;
 
 // The games, one module each.
 pub mod atom4;
+pub mod chain;
 
 pub use atom4::*;
 pub use status::*;
