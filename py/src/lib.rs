@@ -12,6 +12,7 @@
 use pyo3::prelude::*;
 
 mod atom4;
+mod chain;
 mod control;
 mod errors;
 
@@ -46,5 +47,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     atom4::register(m)?;
     // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
+    add_game(m, "chain", chain::register)?;
     Ok(())
 }
