@@ -4,5 +4,6 @@
 //! worker thread.
 
 pub mod atom4;
+pub mod chain;
 pub mod terminal;
 pub mod worker;

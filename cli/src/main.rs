@@ -25,6 +25,9 @@ struct Cli {
 enum Command {
     #[command(flatten)]
     Atom4(atom4::Command),
+    /// Chain Reaction: the tutorial's console game, play in the terminal, the bot protocol.
+    #[command(subcommand)]
+    Chain(atom4_cli::chain::Command),
 }
 
 fn main() {
@@ -32,6 +35,7 @@ fn main() {
     let result = match cli.command {
         None => atom4::interactive(cli.atom4),
         Some(Command::Atom4(command)) => atom4::run(command),
+        Some(Command::Chain(command)) => atom4_cli::chain::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");
