@@ -43,10 +43,12 @@ cargo build -p atom4-core --release --target thumbv6m-none-eabi
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
 grep -E '^(vectors|classic): ' target/rust-tests.log
+grep -E '^chain vectors: ' target/rust-tests.log
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
 grep -E 'passed, [0-9]+ failed' target/c-tests.log
+grep -E '^c chain vectors: ' target/c-tests.log
 
 step "atom4 4.1 compatibility headers: the C++ test front end, plain / sanitized / thread-sanitized"
 bash tests/compat/run.sh 2>&1 | tee target/compat-tests.log
@@ -58,12 +60,17 @@ python3 -m venv target/py-venv
 target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
 (cd py && ../target/py-venv/bin/python -m pytest -q -s) 2>&1 | tee target/py-tests.log
 grep -E '^python (vectors|classic): |[0-9]+ passed' target/py-tests.log
+grep -E '^python chain vectors: ' target/py-tests.log
 (cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
     && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
 
 step "terminal front end: the real binary in tmux"
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log
+
+step "Chain Reaction programs: play and the tutorial's game in tmux, the bot protocol as a process"
+bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
+grep -E '^chain cli: ' target/chain-cli-test.log
 
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
