@@ -161,8 +161,8 @@ impl Position {
 
     /// Plays `mv` like [`Position::play`], and shows `on_wave` the board
     /// after the orb is added and again after every wave of its cascade
-    /// (for front ends that draw the cascade wave by wave). An illegal
-    /// move is refused before anything is shown.
+    /// (for front ends that draw the cascade wave by wave; a pass shows
+    /// nothing). An illegal move is refused before anything is shown.
     pub fn play_waves(
         &mut self,
         mv: Move,
