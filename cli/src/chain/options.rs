@@ -70,9 +70,11 @@ pub fn seats(text: &str) -> Result<u8, String> {
     for part in text.split(',') {
         match part.as_bytes() {
             [c @ b'a'..=b'h'] => bits |= 1 << (c - b'a'),
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "{part:?} is not a seat: give letters a to h separated by commas (b,c,d), or none"
-            )),
+            ))
+            }
         }
     }
     Ok(bits)
