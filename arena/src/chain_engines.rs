@@ -7,9 +7,7 @@
 
 use atom4_core::chain::reference;
 use atom4_core::chain::strong::PlayoutRollout;
-use atom4_core::chain::{
-    Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval, Weights,
-};
+use atom4_core::chain::{Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval};
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::expectimax::{self, Expectimax};
 use atom4_core::search::MAX_PLY;
@@ -124,9 +122,11 @@ impl std::fmt::Display for EngineSpec {
     }
 }
 
-/// Reads weight overrides `name=value,...` (the tuning aid behind the
-/// `CHAIN_WEIGHTS` environment variable of the match runner).
-pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String> {
+/// Reads evaluation overrides `name=value,...`: the weights and
+/// `quiescence` (the tuning aid behind the `CHAIN_WEIGHTS` environment
+/// variable of the match runner).
+pub fn parse_eval(text: &str, mut eval: StrongEval) -> Result<StrongEval, String> {
+    let weights = &mut eval.weights;
     for item in text.split(',').filter(|s| !s.is_empty()) {
         let (name, value) = item
             .split_once('=')
@@ -143,11 +143,15 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
             "threatened" => &mut weights.threatened,
             "chain" => &mut weights.chain,
             "initiative" => &mut weights.initiative,
+            "quiescence" => {
+                eval.quiescence = u8::try_from(value).map_err(|_| format!("{item:?}: 0 to 255"))?;
+                continue;
+            }
             _ => return Err(format!("no weight called {name:?}")),
         };
         *field = value;
     }
-    Ok(weights)
+    Ok(eval)
 }
 
 /// The engine behind a spec.
@@ -174,18 +178,18 @@ pub struct ChainEngine {
     spec: EngineSpec,
     kind: Kind,
     seed: u64,
-    weights: Weights,
+    eval: StrongEval,
     last: Option<Report<Move>>,
     depths: Vec<u32>,
 }
 
 impl ChainEngine {
     pub fn new(spec: EngineSpec, seed: u64) -> ChainEngine {
-        ChainEngine::with_weights(spec, seed, Weights::DEFAULT)
+        ChainEngine::with_eval(spec, seed, StrongEval::default())
     }
 
-    /// An engine whose evaluation (for searching engines) has `weights`.
-    pub fn with_weights(spec: EngineSpec, seed: u64, weights: Weights) -> ChainEngine {
+    /// An engine whose evaluation (for searching engines) is `eval`.
+    pub fn with_eval(spec: EngineSpec, seed: u64, eval: StrongEval) -> ChainEngine {
         let kind = match spec {
             EngineSpec::Random => Kind::Random(RandomEngine::new(seed)),
             // glibc's srand takes an unsigned int; 0 acts as 1.
@@ -199,7 +203,7 @@ impl ChainEngine {
             spec,
             kind,
             seed,
-            weights,
+            eval,
             last: None,
             depths: vec![0; MAX_PLY + 1],
         }
@@ -223,7 +227,7 @@ impl ChainEngine {
             EngineSpec::Method(m, s) => (Some(m), s),
             _ => return,
         };
-        let eval = StrongEval::new(self.weights);
+        let eval = self.eval;
         let ready = matches!(
             (&self.kind, method),
             (Kind::Duel(_), None)
@@ -333,17 +337,17 @@ impl Engine<Position> for ChainEngine {
 /// command line takes the weights of `CHAIN_WEIGHTS` (`name=value,...`:
 /// measure a change against the defaults on the same games).
 pub struct ChainArena {
-    weights: Weights,
+    eval: StrongEval,
 }
 
 impl ChainArena {
     /// Reads `CHAIN_WEIGHTS`.
     pub fn from_env() -> Result<ChainArena, String> {
-        let weights = match std::env::var("CHAIN_WEIGHTS") {
-            Ok(text) => parse_weights(&text, Weights::DEFAULT)?,
-            Err(_) => Weights::DEFAULT,
+        let eval = match std::env::var("CHAIN_WEIGHTS") {
+            Ok(text) => parse_eval(&text, StrongEval::default())?,
+            Err(_) => StrongEval::default(),
         };
-        Ok(ChainArena { weights })
+        Ok(ChainArena { eval })
     }
 }
 
@@ -370,12 +374,12 @@ impl Arena for ChainArena {
         seed: u64,
     ) -> Result<Box<dyn Engine<Position>>, String> {
         let spec: EngineSpec = spec.parse()?;
-        let weights = if index == 0 {
-            self.weights
+        let eval = if index == 0 {
+            self.eval
         } else {
-            Weights::DEFAULT
+            StrongEval::default()
         };
-        Ok(Box::new(ChainEngine::with_weights(spec, seed, weights)))
+        Ok(Box::new(ChainEngine::with_eval(spec, seed, eval)))
     }
 }
 

@@ -21,6 +21,7 @@ pub mod notation;
 pub mod paranoid;
 pub mod playout;
 pub mod position;
+pub mod quiescence;
 pub mod reference;
 pub mod rules;
 pub mod seed_ai;

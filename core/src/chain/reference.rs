@@ -374,8 +374,9 @@ mod tests {
 
     #[test]
     fn agnishoms_score_by_hand() {
-        // a: (0,0) 1 orb, corner, safe: 1 + 3. b: (1,0) 2 orbs, an edge
-        // cell of mass 3: loaded; (2,1) 1 orb, edge.
+        // a: (0,0), a corner with 1 orb (loaded: its mass is 2). b: (1,0),
+        // an edge cell of mass 3 with 2 orbs (loaded), and (2,1), an edge
+        // cell with 1 orb.
         let p = position("classic 2 1a2b./..1b/... a 2 - *");
         // a's corner is beside b's loaded (1,0): 1 - (5 - 2) = -2.
         assert_eq!(agnishom_score(&p, Player::ONE), -2);

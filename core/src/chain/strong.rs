@@ -7,21 +7,47 @@ use super::eval::{evaluate, explodes, Weights};
 use super::game::Duel;
 use super::paranoid::Paranoid;
 use super::position::{Move, Position};
+use super::quiescence::{quiescence, CAPTURE_WIN};
 use crate::control::{Control, Report};
 use crate::expectimax::Evaluate;
 use crate::game::Player;
 use crate::mcts::Values;
 use crate::search::{Entry, Evaluator, Limits, Search, Table, TACTICAL};
 
-/// The strong evaluation with its weights.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The strong evaluation: its weights, and how many plies of captures it
+/// looks at beyond the search's horizon before it trusts them
+/// ([`super::quiescence`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StrongEval {
     pub weights: Weights,
+    pub quiescence: u8,
 }
 
 impl StrongEval {
+    /// The tuned plies of captures at the horizon.
+    pub const QUIESCENCE: u8 = 0;
+
+    /// The evaluation with `weights` and the tuned quiescence.
     pub const fn new(weights: Weights) -> StrongEval {
-        StrongEval { weights }
+        StrongEval {
+            weights,
+            quiescence: StrongEval::QUIESCENCE,
+        }
+    }
+
+    /// The value of `position` for `me`, captures at the horizon included.
+    fn value(&self, position: &Position, me: Player) -> i32 {
+        if self.quiescence == 0 {
+            return evaluate(position, me, &self.weights);
+        }
+        let bound = CAPTURE_WIN + 1;
+        quiescence(position, me, &self.weights, -bound, bound, self.quiescence)
+    }
+}
+
+impl Default for StrongEval {
+    fn default() -> Self {
+        StrongEval::new(Weights::DEFAULT)
     }
 }
 
@@ -40,7 +66,7 @@ impl Evaluator<Duel> for StrongEval {
     fn evaluate(&mut self, game: &Duel) -> i32 {
         let position = game.position();
         let me = position.to_move().unwrap_or(Player::ONE);
-        evaluate(position, me, &self.weights)
+        self.value(position, me)
     }
 
     #[inline]
@@ -53,7 +79,7 @@ impl Evaluator<Paranoid> for StrongEval {
     /// For the side to move: the one player, or the others together.
     #[inline]
     fn evaluate(&mut self, game: &Paranoid) -> i32 {
-        let value = evaluate(game.position(), game.me(), &self.weights);
+        let value = self.value(game.position(), game.me());
         if game.position().to_move() == Some(game.me()) {
             value
         } else {
