@@ -26,7 +26,7 @@ need() {
 }
 
 step "system packages"
-need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux qemu-system-arm qemu-system-arm
+need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux pgrep procps qemu-system-arm qemu-system-arm
 
 step "toolchain: components and targets"
 rustup component add rustfmt clippy llvm-tools
@@ -71,6 +71,15 @@ grep -E '^tmux: ' target/tmux-test.log
 step "Chain Reaction programs: play and the tutorial's game in tmux, the bot protocol as a process"
 bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
 grep -E '^chain cli: ' target/chain-cli-test.log
+
+step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
+command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
+# RUSTC_BOOTSTRAP lets the stable toolchain take libFuzzer's sanitizer flags.
+(cd fuzz && for target in $(cargo fuzz list); do
+    RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$target" -- -max_total_time=5 -seed=1 2>&1 \
+        | grep -E '^Done [0-9]+ runs' | sed "s/^/fuzz $target: /"
+done) 2>&1 | tee target/fuzz.log
+[ "$(grep -c '^fuzz .*: Done' target/fuzz.log)" -eq "$(cd fuzz && cargo fuzz list | wc -l)" ]
 
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log

@@ -46,6 +46,9 @@ where
     pub fn spawn(engines: Vec<Box<dyn Engine<G>>>) -> Worker<G> {
         let (requests, inbox) = channel::<Request<G>>();
         let (outbox, answers) = channel();
+        // A test hook: the terminal tests make the engine fail this way to
+        // see the program end cleanly, with a message.
+        let fail = std::env::var_os("ATOM4_FAIL_ENGINE").is_some_and(|v| v == "panic");
         thread::spawn(move || {
             let mut engines = engines;
             for request in inbox {
@@ -59,6 +62,9 @@ where
                     break;
                 };
                 let thought = catch_unwind(AssertUnwindSafe(|| {
+                    if fail {
+                        panic!("the engine failed on purpose (ATOM4_FAIL_ENGINE=panic)");
+                    }
                     engine.think(&request.game, request.stop.as_ref(), &mut progress)
                 }));
                 let answer = match thought {

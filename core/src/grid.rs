@@ -223,7 +223,7 @@ impl Bitboard {
 /// halving by population counts without branches, then at most seven steps
 /// inside the last byte.
 #[inline]
-fn select(mut word: u64, mut n: u32) -> u32 {
+pub(crate) fn select(mut word: u64, mut n: u32) -> u32 {
     let mut at = 0;
     for half in [32u32, 16, 8] {
         let low = (word & ((1u64 << half) - 1)).count_ones();

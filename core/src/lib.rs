@@ -23,14 +23,17 @@ extern crate std;
 
 pub mod atom4;
 pub mod atomas;
+pub mod atropos;
 pub mod chain;
 pub mod control;
 pub mod expectimax;
 pub mod game;
+pub mod gamma;
 pub mod grid;
 pub mod mcts;
 pub mod rng;
 pub mod search;
+pub mod text;
 
 pub use grid::{Bitboard, Cell, MAX_SIDE};
 pub use rng::Rng;

@@ -5,7 +5,7 @@
 //! call that changes the game and succeeds leaves a game that decodes.
 #![no_main]
 
-use atom4::*;
+use ::atom4::*;
 use libfuzzer_sys::fuzz_target;
 
 fn game_bytes(game: &atom4_game) -> [u8; 160] {

@@ -98,6 +98,27 @@ wait_for "Player 1 moves \(" "the strong engine opens"
 keys q y
 wait_for "ATOM4-EXITED-0" "quits"
 
+# SIGTERM and SIGHUP end the game with a message and restore the terminal.
+for sig in TERM HUP; do
+    start -a 2 -d 0 --size 6x6 --seed 5
+    wait_for "Player 1 to move" "a game to be ended by SIG$sig"
+    pid=$(pgrep -n -x atom4) || fail "no atom4 process"
+    kill -s "$sig" "$pid"
+    wait_for "ATOM4-EXITED-2" "SIG$sig ends the program"
+    screen | grep -q "atom4: ended by a signal" || fail "no message after SIG$sig"
+    screen | grep -q "Board 6x6" && fail "SIG$sig left the game on screen"
+    ok "the terminal is restored after SIG$sig, with a message"
+done
+
+# An engine that fails ends the program with a message instead of a hang.
+tmux_ kill-session -t game
+tmux_ new-session -d -s game -x 100 -y 30 -c "$work" \
+    "TERM=xterm-256color ATOM4_FAIL_ENGINE=panic $bin -a 1 --size 6x6; echo ATOM4-EXITED-\$?; sleep 600"
+wait_for "ATOM4-EXITED-2" "a failing engine ends the program"
+screen | grep -q "atom4: the computer player failed" || fail "no message after the engine failed"
+screen | grep -q "Board 6x6" && fail "the failed game was left on screen"
+ok "the terminal is restored after the engine failed, with a message"
+
 # A terminal too small gets a clear message.
 tmux_ kill-session -t game
 tmux_ new-session -d -s game -x 40 -y 12 -c "$work" "TERM=xterm-256color $bin; echo ATOM4-EXITED-\$?; sleep 600"

@@ -47,11 +47,7 @@ pub enum ParseErrorKind {
 }
 
 /// A parse error: what is wrong, and the byte offset in the text where it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ParseError {
-    pub kind: ParseErrorKind,
-    pub offset: usize,
-}
+pub type ParseError = crate::text::ParseError<ParseErrorKind>;
 
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -81,15 +77,6 @@ impl fmt::Display for ParseErrorKind {
         }
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.kind)
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for ParseError {}
 
 fn error(kind: ParseErrorKind, offset: usize) -> ParseError {
     ParseError { kind, offset }

@@ -8,6 +8,8 @@
 
 use core::ops::{BitAnd, BitOr, BitXor, Not};
 
+use crate::grid::select;
+
 /// The most words a board needs: 16 x 16 cells.
 pub(crate) const WORDS: usize = 4;
 
@@ -117,25 +119,6 @@ impl<const N: usize> Bits<N> {
     pub(crate) fn iter(self) -> Indices<N> {
         Indices(self)
     }
-}
-
-/// The position of the `n`-th set bit of `word` (which has more than `n`):
-/// halving by population counts without branches, then at most seven steps
-/// inside the last byte.
-#[inline]
-fn select(mut word: u64, mut n: u32) -> u32 {
-    let mut at = 0;
-    for half in [32u32, 16, 8] {
-        let low = (word & ((1u64 << half) - 1)).count_ones();
-        let up = (n >= low) as u32;
-        n -= low * up;
-        at += half * up;
-        word >>= half * up;
-    }
-    for _ in 0..n {
-        word &= word - 1;
-    }
-    at + word.trailing_zeros()
 }
 
 /// Iterator over the cell indices of a [`Bits`], lowest first.

@@ -9,7 +9,9 @@
 //! `best_moves` a classic-AI position.
 
 pub mod atomas;
+pub mod atropos;
 pub mod chain;
+pub mod gamma;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
