@@ -45,10 +45,12 @@ cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
 grep -E '^(vectors|classic): ' target/rust-tests.log
 grep -E '^atomas vectors: ' target/rust-tests.log
 grep -E '^atropos vectors: ' target/rust-tests.log
+grep -E '^chain vectors: ' target/rust-tests.log
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
 grep -E 'passed, [0-9]+ failed' target/c-tests.log
+grep -E '^c chain vectors: ' target/c-tests.log
 
 step "atom4 4.1 compatibility headers: the C++ test front end, plain / sanitized / thread-sanitized"
 bash tests/compat/run.sh 2>&1 | tee target/compat-tests.log
@@ -64,6 +66,7 @@ python3 -m venv target/py-venv
 target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
 (cd py && ../target/py-venv/bin/python -m pytest -q -s) 2>&1 | tee target/py-tests.log
 grep -E '^python (vectors|classic|atropos [a-z]+): |[0-9]+ passed' target/py-tests.log
+grep -E '^python chain vectors: ' target/py-tests.log
 (cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
     && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
 
@@ -80,6 +83,10 @@ bash tests/cli/gamma_batch.sh 2>&1 | tee target/gamma-batch.log
 grep -E '^gamma batch: ' target/gamma-batch.log
 bash tests/cli/gamma.sh 2>&1 | tee target/gamma-tmux.log
 grep -E '^tmux gamma: ' target/gamma-tmux.log
+
+step "Chain Reaction programs: play and the tutorial's game in tmux, the bot protocol as a process"
+bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
+grep -E '^chain cli: ' target/chain-cli-test.log
 
 step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked

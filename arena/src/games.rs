@@ -3,7 +3,7 @@
 use crate::matches::{self, MatchOptions, Setup, Standing};
 
 /// The names `match --game` takes.
-pub const GAMES: &[&str] = &["atom4", "atropos", "gamma", "atomas"];
+pub const GAMES: &[&str] = &["atom4", "atomas", "atropos", "chain", "gamma"];
 
 /// Plays a match of `game`.
 pub fn run_match(
@@ -23,6 +23,12 @@ pub fn run_match(
         "gamma" => crate::gamma_engines::run_match(setup, specs, options),
         "atomas" => matches::run(
             &crate::atomas_engines::AtomasArena::from_env()?,
+            setup,
+            specs,
+            options,
+        ),
+        "chain" => matches::run(
+            &crate::chain_engines::ChainArena::from_env()?,
             setup,
             specs,
             options,

@@ -9,8 +9,9 @@
 //! the match runner and the search benchmarks.
 
 pub mod atom4_engines;
-pub mod atropos_engines;
 pub mod atomas_engines;
+pub mod atropos_engines;
+pub mod chain_engines;
 pub mod games;
 pub mod gamma_engines;
 pub mod generic;

@@ -4,8 +4,9 @@
 //! worker thread.
 
 pub mod atom4;
-pub mod atropos;
-pub mod gamma;
 pub mod atomas;
+pub mod atropos;
+pub mod chain;
+pub mod gamma;
 pub mod terminal;
 pub mod worker;

@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::{atom4, atropos, gamma, atomas};
+use atom4_cli::{atom4, atomas, atropos, chain, gamma};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -34,6 +34,9 @@ enum Command {
     /// Atomas: the contest's bot and controller, and play by hand.
     #[command(subcommand)]
     Atomas(atomas::Command),
+    /// Chain Reaction: the tutorial's console game, play in the terminal, the bot protocol.
+    #[command(subcommand)]
+    Chain(chain::Command),
 }
 
 fn main() {
@@ -44,6 +47,7 @@ fn main() {
         Some(Command::Atropos(command)) => atropos::run(command),
         Some(Command::Gamma(command)) => gamma::run(command),
         Some(Command::Atomas(command)) => atomas::run(command),
+        Some(Command::Chain(command)) => chain::run(command),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

@@ -14,9 +14,10 @@ pub mod status;
 
 // The games, one module each.
 pub mod atom4;
-pub mod atropos;
-pub mod gamma;
 pub mod atomas;
+pub mod atropos;
+pub mod chain;
+pub mod gamma;
 
 pub use atom4::*;
 pub use status::*;

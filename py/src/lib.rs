@@ -14,6 +14,7 @@ use pyo3::prelude::*;
 mod atom4;
 mod atropos;
 mod atomas;
+mod chain;
 mod control;
 mod errors;
 mod gamma;
@@ -52,5 +53,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_game(m, "atropos", atropos::register)?;
     add_game(m, "gamma", gamma::register)?;
     add_game(m, "atomas", atomas::register)?;
+    add_game(m, "chain", chain::register)?;
     Ok(())
 }

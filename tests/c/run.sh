@@ -29,6 +29,7 @@ for g in map(json.loads, gzip.open(folder + "/games.jsonl.gz", "rt")):
     for (atom, reply), after, gained in zip(g["moves"], g["after"], g["gained"]):
         print("\t".join(["move", atom, escaped(reply), after, str(gained)]))
 PY
+cargo run -q --release -p atom4-arena --bin chain-vector-lines > "$build/chain-vectors.txt"
 
 cflags="-std=c99 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L -pthread -g"
 static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --variable=native_libs atom4)"
@@ -44,6 +45,11 @@ static_libs="$(pkg-config --variable=libdir atom4)/libatom4.a $(pkg-config --var
         -Wl,-rpath,"$(pkg-config --variable=libdir atom4)" -o "$build/atomas_shared"
     gcc $cflags -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
         $(pkg-config --cflags atom4) tests/c/test_atomas.c $static_libs -o "$build/atomas_sanitized"
+    gcc $cflags -O2 $(pkg-config --cflags atom4) tests/c/test_chain.c $static_libs -o "$build/test_chain_static"
+    gcc $cflags -O2 $(pkg-config --cflags atom4) tests/c/test_chain.c $(pkg-config --libs atom4) \
+        -Wl,-rpath,"$(pkg-config --variable=libdir atom4)" -o "$build/test_chain_shared"
+    gcc $cflags -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+        $(pkg-config --cflags atom4) tests/c/test_chain.c $static_libs -o "$build/test_chain_sanitized"
     g++ -std=c++11 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags atom4) \
         tests/c/header_check.cpp $static_libs -o "$build/header_check"
     for variant in static shared sanitized; do
@@ -91,6 +97,16 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
     "$build/atomas_sanitized" "$build/atomas-vectors.txt"
 valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
     "$build/atomas_static" "$build/atomas-vectors.txt" 10
+echo "== Chain Reaction C suite, static library"
+"$build/test_chain_static" "$build/chain-vectors.txt"
+echo "== Chain Reaction C suite, shared library"
+"$build/test_chain_shared" "$build/chain-vectors.txt" 40
+echo "== Chain Reaction C suite, -fsanitize=address,undefined"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    "$build/test_chain_sanitized" "$build/chain-vectors.txt" 120
+echo "== Chain Reaction C suite, valgrind"
+valgrind --quiet --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite \
+    "$build/test_chain_static" "$build/chain-vectors.txt" 20
 echo "== C++ header check"
 "$build/header_check"
 

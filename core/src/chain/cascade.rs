@@ -86,7 +86,49 @@ impl<const N: usize> Shape<N> {
     }
 }
 
+impl<const N: usize> Shape<N> {
+    /// For each direction (west, east, north, south): the cells whose
+    /// neighbour that way is in `set`.
+    #[inline(always)]
+    pub(crate) fn beside(&self, set: Bits<N>) -> [Bits<N>; 4] {
+        [
+            set.shift_up(1) & self.has_west,
+            set.shift_down(1) & self.has_east,
+            set.shift_up(self.width) & self.area,
+            set.shift_down(self.width),
+        ]
+    }
+
+    /// The cells with at least one neighbour in `set`.
+    #[inline(always)]
+    pub(crate) fn next_to(&self, set: Bits<N>) -> Bits<N> {
+        let [w, e, n, s] = self.beside(set);
+        w | e | n | s
+    }
+
+    /// The cells of each critical mass: `[cm 1, cm 2, cm 3, cm 4]` (in
+    /// `atoms` every cell is of the last kind: threshold 4).
+    #[inline(always)]
+    pub(crate) fn by_mass(&self) -> [Bits<N>; 4] {
+        [
+            self.le2 & self.odd,
+            self.le2 & !self.odd,
+            self.odd & !self.le2,
+            self.area & !(self.le2 | self.odd),
+        ]
+    }
+}
+
 impl<const N: usize> Planes<N> {
+    /// The cells one orb short of their critical mass (with orbs: an empty
+    /// cell of mass 1 is nobody's).
+    #[inline(always)]
+    pub(crate) fn critical(&self, shape: &Shape<N>) -> Bits<N> {
+        let [c0, c1, c2] = self.count;
+        let [_, m2, m3, m4] = shape.by_mass();
+        !c2 & ((m4 & c0 & c1) | (m3 & !c0 & c1) | (m2 & c0 & !c1))
+    }
+
     /// The cells at or over their critical mass (4 in `atoms`).
     #[inline(always)]
     pub(crate) fn unstable(&self, shape: &Shape<N>) -> Bits<N> {

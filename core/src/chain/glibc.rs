@@ -40,6 +40,21 @@ impl GlibcRand {
         rand
     }
 
+    /// The whole state: the 31 words and the index of the next sum's word.
+    pub const fn parts(&self) -> ([u32; 31], u8) {
+        (self.table, self.front)
+    }
+
+    /// A generator in the state [`GlibcRand::parts`] gave; `None` for a
+    /// front index outside `0..31`. Any words are a state of glibc's.
+    pub const fn from_parts(table: [u32; 31], front: u8) -> Option<GlibcRand> {
+        if front < 31 {
+            Some(GlibcRand { table, front })
+        } else {
+            None
+        }
+    }
+
     /// The next value of `rand()`: `0..2^31`.
     #[inline]
     pub fn next_u31(&mut self) -> u32 {
@@ -68,6 +83,10 @@ mod tests {
         let first = [0; 3].map(|_| rand.next_u31());
         assert_eq!(first, [1_804_289_383, 846_930_886, 1_681_692_777]);
         assert_eq!(GlibcRand::new(0), GlibcRand::new(1));
+        let (table, front) = rand.parts();
+        let mut again = GlibcRand::from_parts(table, front).unwrap();
+        assert_eq!(again.next_u31(), rand.next_u31());
+        assert_eq!(GlibcRand::from_parts(table, 31), None);
     }
 
     /// Seeds across the whole `unsigned` range against glibc 2.x itself

@@ -11,7 +11,7 @@
 use core::fmt;
 
 use super::bits::Bits;
-use super::board::{owner_masks, Planes};
+use super::board::{owner_masks, Board, Planes};
 use super::cascade::{Cascade, Shape};
 use super::position::{Move, Position, Status};
 use crate::game::Player;
@@ -82,6 +82,19 @@ impl fmt::Display for IllegalMove {
 #[cfg(feature = "std")]
 impl std::error::Error for IllegalMove {}
 
+/// Planes of any word count, as a board: what [`Position::play_waves`]
+/// shows of a cascade.
+pub(crate) trait WavePlanes {
+    fn store_into(&self, board: &mut Board);
+}
+
+impl<const N: usize> WavePlanes for Planes<N> {
+    #[inline]
+    fn store_into(&self, board: &mut Board) {
+        self.store(board);
+    }
+}
+
 /// Calls `$body` with `N` bound to the word count of `$board`'s planes, so
 /// that each board runs the kernels of its own size.
 macro_rules! with_words {
@@ -143,6 +156,30 @@ impl Position {
     /// [`Position::play`] without the checks, for moves known to be legal:
     /// an illegal one gives a wrong position, never a panic.
     pub(crate) fn play_unchecked(&mut self, mv: Move) -> Cascade {
+        self.play_watched(mv, &mut |_| {})
+    }
+
+    /// Plays `mv` like [`Position::play`], and shows `on_wave` the board
+    /// after the orb is added and again after every wave of its cascade
+    /// (for front ends that draw the cascade wave by wave; a pass shows
+    /// nothing). An illegal move is refused before anything is shown.
+    pub fn play_waves(
+        &mut self,
+        mv: Move,
+        on_wave: &mut dyn FnMut(&Board),
+    ) -> Result<Cascade, IllegalMove> {
+        self.check_move(mv)?;
+        let mut board = self.board;
+        Ok(self.play_watched(mv, &mut |planes: &dyn WavePlanes| {
+            planes.store_into(&mut board);
+            on_wave(&board);
+        }))
+    }
+
+    /// Plays a legal `mv`, showing `on_wave` the planes after the orb and
+    /// after each wave (a no-op closure compiles away).
+    #[inline(always)]
+    fn play_watched(&mut self, mv: Move, on_wave: &mut impl FnMut(&dyn WavePlanes)) -> Cascade {
         match mv {
             Move::Pass => {
                 with_words!(self.board, N => self.pass::<N>());
@@ -153,7 +190,7 @@ impl Position {
                     return Cascade::NONE;
                 };
                 let (w, h) = (self.board.width(), self.board.height());
-                with_words!(self.board, N => self.place::<N>(index, &Shape::new(w, h, self.rules)))
+                with_words!(self.board, N => self.place_watched::<N>(index, &Shape::new(w, h, self.rules), on_wave))
             }
         }
     }
@@ -169,12 +206,25 @@ impl Position {
     /// runs the rest of the turn.
     #[inline(always)]
     pub(crate) fn place<const N: usize>(&mut self, index: usize, shape: &Shape<N>) -> Cascade {
+        self.place_watched(index, shape, &mut |_| {})
+    }
+
+    /// [`Position::place`], showing `on_wave` the planes after the orb and
+    /// after each wave.
+    #[inline(always)]
+    fn place_watched<const N: usize>(
+        &mut self,
+        index: usize,
+        shape: &Shape<N>,
+        on_wave: &mut impl FnMut(&dyn WavePlanes),
+    ) -> Cascade {
         let mover = self.to_move;
         let turn = self.ply;
         let check = self.checks_turn(turn);
         let mover_bit = 1 << mover.index();
         let mut planes = self.board.planes::<N>();
         planes.add_orb(index, mover);
+        on_wave(&planes);
         let mut cascade = Cascade::NONE;
         if planes.unstable(shape).contains(index) {
             let masks = owner_masks(mover);
@@ -185,6 +235,7 @@ impl Position {
                 cascade.explosions += unstable.count();
                 cascade.waves += 1;
                 planes.wave(unstable, masks, shape, residual);
+                on_wave(&planes);
                 unstable = planes.unstable(shape);
                 if unstable.is_empty() {
                     break;
@@ -450,6 +501,35 @@ mod tests {
             IllegalMove::NotYours.to_string(),
             "that cell holds another player's orbs"
         );
+    }
+
+    /// The cascade wave by wave: the orb added, each wave, and the end
+    /// as `play` leaves it; an illegal move shows nothing.
+    #[test]
+    fn waves_can_be_watched() {
+        let start: Position = "classic 2 1a2b./2b3b2b/1a2b. b 13 - *".parse().unwrap();
+        let mut watched = start;
+        let mut boards = std::vec::Vec::new();
+        let cascade = watched
+            .play_waves(at(1, 1), &mut |b| boards.push(b.to_string()))
+            .unwrap();
+        assert_eq!(
+            boards,
+            [
+                "1a2b./2b4b2b/1a2b.",
+                "1a3b./3b.3b/1a3b.",
+                "3b.2b/.4b./3b.2b"
+            ]
+        );
+        let mut played = start;
+        assert_eq!(played.play(at(1, 1)), Ok(cascade));
+        assert_eq!(watched, played);
+        boards.clear();
+        assert_eq!(
+            watched.play_waves(at(0, 0), &mut |b| boards.push(b.to_string())),
+            Err(IllegalMove::GameOver)
+        );
+        assert!(boards.is_empty());
     }
 
     /// A player whose last cell is captured is out at once; with two

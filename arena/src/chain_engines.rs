@@ -1,0 +1,468 @@
+//! The Chain Reaction engines, configured from short specs: the strong
+//! engine (`strong:50ms`, `strong:d6`, `strong:n50000`, with `:t2` for
+//! two threads), the reference opponents of spec section 7 (`agnishom`,
+//! `agnishom-mm`, `ns`), the tutorial's computer player (`seedai`, atoms
+//! only), `random`, and the multi-player searches the strong engine
+//! chooses between (`paranoid:`, `maxn:`, `mcts:` with a limit).
+
+use atom4_core::chain::reference;
+use atom4_core::chain::strong::PlayoutRollout;
+use atom4_core::chain::{Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval};
+use atom4_core::control::{Report, StopFlag, Stopper};
+use atom4_core::expectimax::{self, Expectimax};
+use atom4_core::search::MAX_PLY;
+use atom4_core::{Cell, Rng};
+
+use crate::generic::{AlphaBetaEngine, Limit, MctsEngine, RandomEngine, SearchSpec};
+use crate::matches::{Arena, Setup};
+use crate::shared_table::PackedMove;
+use crate::{random_move, Engine};
+
+/// A cell's index in the 16 x 16 frame; 256 for the pass.
+impl PackedMove for Move {
+    fn to_bits(self) -> u16 {
+        match self {
+            Move::Place(cell) => cell.index() as u16,
+            Move::Pass => 256,
+        }
+    }
+
+    fn from_bits(bits: u16) -> Move {
+        match u8::try_from(bits) {
+            Ok(index) => Move::Place(Cell::from_index(index)),
+            Err(_) => Move::Pass,
+        }
+    }
+}
+
+/// How the strong engine plays three or more players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multi {
+    /// Alpha-beta of one player against all the others.
+    Paranoid,
+    /// Each player maximises its own evaluation.
+    MaxN,
+    /// Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
+/// The method the strong engine uses with three or more players (the one
+/// that played best: see the README's benchmarks).
+pub const MULTI: Multi = Multi::Paranoid;
+
+/// How an engine is configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineSpec {
+    Random,
+    /// The tutorial's computer player (atoms only).
+    SeedAi,
+    Agnishom,
+    AgnishomMinimax,
+    Ns,
+    /// Alpha-beta for two players, [`MULTI`] for more.
+    Strong(SearchSpec),
+    /// One of the multi-player methods, whatever the player count (with
+    /// two players paranoid is the strong engine's alpha-beta).
+    Method(Multi, SearchSpec),
+}
+
+/// A searching engine's limit when the spec gives none.
+pub const DEFAULT_LIMIT: Limit = Limit::Time(std::time::Duration::from_millis(50));
+
+impl std::str::FromStr for EngineSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<EngineSpec, String> {
+        let bad = || {
+            format!(
+                "bad engine {s:?}: use strong[:<ms>ms|d<depth>|n<nodes>[:t<threads>]], agnishom, agnishom-mm, ns, seedai, random, or paranoid:, maxn:, mcts: with a limit"
+            )
+        };
+        let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
+        let search = |arg: &str| {
+            SearchSpec::parse(arg, DEFAULT_LIMIT).map_err(|e| format!("{}: {e}", bad()))
+        };
+        let plain = |spec: EngineSpec| if arg.is_empty() { Ok(spec) } else { Err(bad()) };
+        match kind {
+            "random" => plain(EngineSpec::Random),
+            "seedai" => plain(EngineSpec::SeedAi),
+            "agnishom" => plain(EngineSpec::Agnishom),
+            "agnishom-mm" => plain(EngineSpec::AgnishomMinimax),
+            "ns" => plain(EngineSpec::Ns),
+            "strong" => Ok(EngineSpec::Strong(search(arg)?)),
+            "paranoid" => Ok(EngineSpec::Method(Multi::Paranoid, search(arg)?)),
+            "maxn" => Ok(EngineSpec::Method(Multi::MaxN, search(arg)?)),
+            "mcts" => {
+                let spec = search(arg)?;
+                if matches!(spec.limit, Limit::Depth(_)) || spec.threads > 1 {
+                    return Err(format!(
+                        "{}: MCTS takes <ms>ms or n<iterations>, one thread",
+                        bad()
+                    ));
+                }
+                Ok(EngineSpec::Method(Multi::Mcts, spec))
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl std::fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineSpec::Random => f.write_str("random"),
+            EngineSpec::SeedAi => f.write_str("seedai"),
+            EngineSpec::Agnishom => f.write_str("agnishom"),
+            EngineSpec::AgnishomMinimax => f.write_str("agnishom-mm"),
+            EngineSpec::Ns => f.write_str("ns"),
+            EngineSpec::Strong(spec) => write!(f, "strong:{spec}"),
+            EngineSpec::Method(Multi::Paranoid, spec) => write!(f, "paranoid:{spec}"),
+            EngineSpec::Method(Multi::MaxN, spec) => write!(f, "maxn:{spec}"),
+            EngineSpec::Method(Multi::Mcts, spec) => write!(f, "mcts:{spec}"),
+        }
+    }
+}
+
+/// Reads evaluation overrides `name=value,...`: the weights and
+/// `quiescence` (the tuning aid behind the `CHAIN_WEIGHTS` environment
+/// variable of the match runner).
+pub fn parse_eval(text: &str, mut eval: StrongEval) -> Result<StrongEval, String> {
+    let weights = &mut eval.weights;
+    for item in text.split(',').filter(|s| !s.is_empty()) {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or(format!("{item:?} is not name=value"))?;
+        let value: i32 = value
+            .parse()
+            .map_err(|_| format!("{item:?}: not a number"))?;
+        let field = match name {
+            "orb" => &mut weights.orb,
+            "cell" => &mut weights.cell,
+            "corner" => &mut weights.corner,
+            "edge" => &mut weights.edge,
+            "loaded" => &mut weights.loaded,
+            "threatened" => &mut weights.threatened,
+            "chain" => &mut weights.chain,
+            "initiative" => &mut weights.initiative,
+            "quiescence" => {
+                eval.quiescence = u8::try_from(value).map_err(|_| format!("{item:?}: 0 to 255"))?;
+                continue;
+            }
+            _ => return Err(format!("no weight called {name:?}")),
+        };
+        *field = value;
+    }
+    Ok(eval)
+}
+
+/// The engine behind a spec.
+enum Kind {
+    Random(RandomEngine),
+    SeedAi(SeedAi),
+    Agnishom,
+    AgnishomMinimax,
+    Ns(Rng),
+    /// A searching engine before its first position: which search it
+    /// needs depends on the player count.
+    Pending,
+    Duel(Box<AlphaBetaEngine<Duel, StrongEval>>),
+    Paranoid(Box<AlphaBetaEngine<Paranoid, StrongEval>>),
+    MaxN {
+        spec: SearchSpec,
+        eval: StrongEval,
+    },
+    Mcts(Box<MctsEngine<Position, PlayoutRollout>>),
+}
+
+/// A Chain Reaction engine built from an [`EngineSpec`].
+pub struct ChainEngine {
+    spec: EngineSpec,
+    kind: Kind,
+    seed: u64,
+    eval: StrongEval,
+    last: Option<Report<Move>>,
+    depths: Vec<u32>,
+}
+
+impl ChainEngine {
+    pub fn new(spec: EngineSpec, seed: u64) -> ChainEngine {
+        ChainEngine::with_eval(spec, seed, StrongEval::default())
+    }
+
+    /// An engine whose evaluation (for searching engines) is `eval`.
+    pub fn with_eval(spec: EngineSpec, seed: u64, eval: StrongEval) -> ChainEngine {
+        let kind = match spec {
+            EngineSpec::Random => Kind::Random(RandomEngine::new(seed)),
+            // glibc's srand takes an unsigned int; 0 acts as 1.
+            EngineSpec::SeedAi => Kind::SeedAi(SeedAi::with_rand(GlibcRand::new(seed as u32))),
+            EngineSpec::Agnishom => Kind::Agnishom,
+            EngineSpec::AgnishomMinimax => Kind::AgnishomMinimax,
+            EngineSpec::Ns => Kind::Ns(Rng::new(seed)),
+            EngineSpec::Strong(_) | EngineSpec::Method(..) => Kind::Pending,
+        };
+        ChainEngine {
+            spec,
+            kind,
+            seed,
+            eval,
+            last: None,
+            depths: vec![0; MAX_PLY + 1],
+        }
+    }
+
+    pub fn spec(&self) -> EngineSpec {
+        self.spec
+    }
+
+    /// The last search's report (searching engines).
+    pub fn last(&self) -> Option<&Report<Move>> {
+        self.last.as_ref()
+    }
+
+    /// Builds the search a searching spec needs for a game of `players`,
+    /// unless it has it (one engine may play games of different sizes).
+    fn prepare(&mut self, players: usize) {
+        let (method, spec) = match self.spec {
+            EngineSpec::Strong(s) => (if players == 2 { None } else { Some(MULTI) }, s),
+            EngineSpec::Method(Multi::Paranoid, s) if players == 2 => (None, s),
+            EngineSpec::Method(m, s) => (Some(m), s),
+            _ => return,
+        };
+        let eval = self.eval;
+        let ready = matches!(
+            (&self.kind, method),
+            (Kind::Duel(_), None)
+                | (Kind::Paranoid(_), Some(Multi::Paranoid))
+                | (Kind::MaxN { .. }, Some(Multi::MaxN))
+                | (Kind::Mcts(_), Some(Multi::Mcts))
+        );
+        if ready {
+            return;
+        }
+        self.kind = match method {
+            None => Kind::Duel(Box::new(AlphaBetaEngine::new(spec, eval, self.seed))),
+            Some(Multi::Paranoid) => {
+                Kind::Paranoid(Box::new(AlphaBetaEngine::new(spec, eval, self.seed)))
+            }
+            Some(Multi::MaxN) => Kind::MaxN { spec, eval },
+            Some(Multi::Mcts) => Kind::Mcts(Box::new(MctsEngine::new(
+                spec.limit,
+                PlayoutRollout::default(),
+                self.seed,
+            ))),
+        };
+    }
+}
+
+impl Engine<Position> for ChainEngine {
+    fn think(
+        &mut self,
+        game: &Position,
+        stop: &dyn StopFlag,
+        progress: &mut dyn FnMut(&Report<Move>),
+    ) -> Move {
+        self.prepare(game.players());
+        let fallback = |game: &Position| {
+            random_move(game, &mut Rng::new(game.key())).expect("a position in play has a move")
+        };
+        let mv = match &mut self.kind {
+            Kind::Random(e) => e.think(game, stop, progress),
+            Kind::SeedAi(ai) => ai.choose(game).unwrap_or_else(|_| fallback(game)),
+            Kind::Agnishom => reference::agnishom(game).unwrap_or_else(|| fallback(game)),
+            Kind::AgnishomMinimax => {
+                reference::agnishom_minimax(game).unwrap_or_else(|| fallback(game))
+            }
+            Kind::Ns(rng) => reference::ns(game, rng).unwrap_or_else(|| fallback(game)),
+            Kind::Pending => unreachable!("prepared above"),
+            Kind::Duel(e) => {
+                let duel = Duel::new(*game).expect("two players");
+                let mv = e.think(&duel, stop, progress);
+                self.last = e.last.clone();
+                mv
+            }
+            Kind::Paranoid(e) => {
+                let me = game.to_move().expect("a position in play");
+                let mv = e.think(&Paranoid::new(*game, me), stop, progress);
+                self.last = e.last.clone();
+                mv
+            }
+            Kind::MaxN { spec, eval } => {
+                let (limits, deadline) = spec.start(0);
+                let mut control = Stopper::new()
+                    .deadline(deadline)
+                    .flag(stop)
+                    .progress(progress);
+                let report = Expectimax::new(*eval).run(
+                    game,
+                    expectimax::Limits {
+                        depth: limits.depth,
+                        nodes: limits.nodes,
+                    },
+                    &mut control,
+                );
+                let mv = report.best.unwrap_or_else(|| fallback(game));
+                self.last = Some(report);
+                mv
+            }
+            Kind::Mcts(e) => {
+                let mv = e.think(game, stop, progress);
+                self.last = e.last.clone();
+                mv
+            }
+        };
+        if let Some(report) = &self.last {
+            if matches!(
+                self.kind,
+                Kind::Duel(_) | Kind::Paranoid(_) | Kind::MaxN { .. }
+            ) {
+                self.depths[report.depth as usize] += 1;
+            }
+        }
+        mv
+    }
+
+    fn name(&self) -> String {
+        self.spec.to_string()
+    }
+
+    fn depths(&self) -> Option<&[u32]> {
+        match self.kind {
+            Kind::Duel(_) | Kind::Paranoid(_) | Kind::MaxN { .. } => Some(&self.depths),
+            _ => None,
+        }
+    }
+}
+
+/// Chain Reaction in matches: `--size WxH` (default 6x9), `--players N`
+/// (default 2), `--set rules=classic|atoms`. The first engine on the
+/// command line takes the weights of `CHAIN_WEIGHTS` (`name=value,...`:
+/// measure a change against the defaults on the same games).
+pub struct ChainArena {
+    eval: StrongEval,
+}
+
+impl ChainArena {
+    /// Reads `CHAIN_WEIGHTS`.
+    pub fn from_env() -> Result<ChainArena, String> {
+        let eval = match std::env::var("CHAIN_WEIGHTS") {
+            Ok(text) => parse_eval(&text, StrongEval::default())?,
+            Err(_) => StrongEval::default(),
+        };
+        Ok(ChainArena { eval })
+    }
+}
+
+impl Arena for ChainArena {
+    type Game = Position;
+
+    fn start(&self, setup: &Setup) -> Result<Position, String> {
+        setup.only(&["rules"])?;
+        let rules = match setup.get("rules").unwrap_or("classic") {
+            "classic" => Rules::Classic,
+            "atoms" => Rules::Atoms,
+            other => return Err(format!("rules {other:?}: classic or atoms")),
+        };
+        let (w, h) = setup.size.unwrap_or((6, 9));
+        let narrow = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
+        let players = setup.players.unwrap_or(2);
+        Position::new(rules, narrow(w), narrow(h), narrow(players)).map_err(|e| e.to_string())
+    }
+
+    fn engine(
+        &self,
+        spec: &str,
+        index: usize,
+        seed: u64,
+    ) -> Result<Box<dyn Engine<Position>>, String> {
+        let spec: EngineSpec = spec.parse()?;
+        let eval = if index == 0 {
+            self.eval
+        } else {
+            StrongEval::default()
+        };
+        Ok(Box::new(ChainEngine::with_eval(spec, seed, eval)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip_and_refuse_nonsense() {
+        for text in [
+            "random",
+            "seedai",
+            "agnishom",
+            "agnishom-mm",
+            "ns",
+            "strong:50ms",
+            "strong:d6",
+            "strong:n5000:t2",
+            "paranoid:n3000",
+            "maxn:d3",
+            "mcts:n500",
+            "mcts:20ms",
+        ] {
+            let spec: EngineSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!(
+            "strong".parse::<EngineSpec>().unwrap().to_string(),
+            "strong:50ms"
+        );
+        for bad in ["ns:3", "mcts:d3", "mcts:n5:t2", "strong:fast", "alpha", ""] {
+            assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn moves_pack_into_sixteen_bits() {
+        for mv in [
+            Move::Pass,
+            Move::Place(Cell::new(15, 15).unwrap()),
+            Move::Place(Cell::new(0, 0).unwrap()),
+        ] {
+            assert_eq!(Move::from_bits(mv.to_bits()), mv);
+        }
+    }
+
+    /// Every engine plays legal moves to the end of small games, with two
+    /// and with four players.
+    #[test]
+    fn every_engine_finishes_games() {
+        let specs = [
+            "random",
+            "agnishom",
+            "agnishom-mm",
+            "ns",
+            "strong:n2000",
+            "paranoid:n2000",
+            "maxn:d2",
+            "mcts:n200",
+        ];
+        for players in [2u8, 4] {
+            for (i, spec) in specs.iter().enumerate() {
+                if *spec == "ns" && players > 2 {
+                    continue;
+                }
+                let mut engine = ChainEngine::new(spec.parse().unwrap(), i as u64);
+                let mut other = ChainEngine::new("random".parse().unwrap(), 9);
+                let mut game = Position::new(Rules::Classic, 4, 4, players).unwrap();
+                while !game.is_over() {
+                    let mv = if game.to_move().map(|p| p.index()) == Some(0) {
+                        engine.choose(&game)
+                    } else {
+                        other.choose(&game)
+                    };
+                    game.play(mv).unwrap_or_else(|e| panic!("{spec}: {mv} {e}"));
+                }
+            }
+        }
+        let mut ai = ChainEngine::new(EngineSpec::SeedAi, 7);
+        let mut game = Position::new(Rules::Atoms, 8, 8, 2).unwrap();
+        for _ in 0..40 {
+            let mv = ai.choose(&game);
+            game.play(mv).unwrap();
+        }
+    }
+}
