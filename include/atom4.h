@@ -53,6 +53,98 @@
 #define ATOM4_TEXT_CAPACITY 320
 
 /**
+ * The bot's deepest search, in replies.
+ */
+#define ATOM4_ATOMAS_MAX_DEPTH 8
+
+/**
+ * Most entries a ring holds (a game is over beyond 18).
+ */
+#define ATOM4_ATOMAS_MAX_ENTRIES 19
+
+/**
+ * Most legal replies of a state (a minus on 18 entries, y or n each).
+ */
+#define ATOM4_ATOMAS_MAX_REPLIES 36
+
+/**
+ * Most atoms a draw can give (four special ones, 18 below the range and
+ * the range's three).
+ */
+#define ATOM4_ATOMAS_MAX_OUTCOMES 25
+
+/**
+ * `atom4_atomas_atom.kind`: no atom.
+ */
+#define ATOM4_ATOMAS_NONE 0
+
+/**
+ * `atom4_atomas_atom.kind`: a plus (`+`).
+ */
+#define ATOM4_ATOMAS_PLUS 1
+
+/**
+ * `atom4_atomas_atom.kind`: a minus (`-`).
+ */
+#define ATOM4_ATOMAS_MINUS 2
+
+/**
+ * `atom4_atomas_atom.kind`: a black plus (`B`).
+ */
+#define ATOM4_ATOMAS_BLACK 3
+
+/**
+ * `atom4_atomas_atom.kind`: a clone (`C`).
+ */
+#define ATOM4_ATOMAS_CLONE 4
+
+/**
+ * `atom4_atomas_atom.kind`: a numbered atom (`value`).
+ */
+#define ATOM4_ATOMAS_NUMBER 5
+
+/**
+ * `atom4_atomas_reply.kind`: the gap of a number, `+` or `B` (`G`).
+ */
+#define ATOM4_ATOMAS_GAP 0
+
+/**
+ * `atom4_atomas_reply.kind`: the entry a `C` copies (`J`).
+ */
+#define ATOM4_ATOMAS_ENTRY 1
+
+/**
+ * `atom4_atomas_reply.kind`: the entry a `-` removes (`J y`, `J n`).
+ */
+#define ATOM4_ATOMAS_REMOVE 2
+
+/**
+ * `atom4_atomas_info.source`: the atom is already in hand, or the game is over.
+ */
+#define ATOM4_ATOMAS_SOURCE_NONE 0
+
+/**
+ * The next atom is the carry of a `-` or a `C`.
+ */
+#define ATOM4_ATOMAS_SOURCE_CARRY 1
+
+/**
+ * The next atom is the forced plus (five moves without a `+` or `B`).
+ */
+#define ATOM4_ATOMAS_SOURCE_FORCED 2
+
+/**
+ * The next atom is a random draw.
+ */
+#define ATOM4_ATOMAS_SOURCE_RANDOM 3
+
+/**
+ * A buffer of this many bytes holds the state text, or the request line,
+ * of any state with its NUL.
+ */
+#define ATOM4_ATOMAS_TEXT_CAPACITY 320
+
+/**
  * Most interior circles a board has (size 15), so most legal circles.
  */
 #define ATOM4_ATROPOS_MAX_CIRCLES 120
@@ -76,6 +168,21 @@
  * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
  */
 #define ATOM4_ATROPOS_MOVE_CAPACITY 16
+
+/**
+ * Most cells a board has (16 x 16), so most legal cells a position has.
+ */
+#define ATOM4_CHAIN_MAX_CELLS 256
+
+/**
+ * Most players of a game (classic rules; atoms has 2).
+ */
+#define ATOM4_CHAIN_MAX_PLAYERS 8
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_CHAIN_TEXT_CAPACITY 640
 
 /**
  * The result of a call. Zero is success; the other values say what was
@@ -233,6 +340,36 @@ typedef enum atom4_atropos_reason {
    */
   ATOM4_ATROPOS_SEARCHED = 5,
 } atom4_atropos_reason;
+
+/**
+ * A rule set.
+ */
+typedef enum atom4_chain_rules {
+  /**
+   * Critical mass = neighbours, 2 to 8 players (the Android game).
+   */
+  ATOM4_CHAIN_CLASSIC = 0,
+  /**
+   * The learncgames tutorial's game: threshold 4, orbs off the board
+   * lost, empty cells that keep an owner, passes, 2 players.
+   */
+  ATOM4_CHAIN_ATOMS = 1,
+} atom4_chain_rules;
+
+/**
+ * Where a game stands.
+ */
+typedef enum atom4_chain_result {
+  ATOM4_CHAIN_ON = 0,
+  /**
+   * Won by `atom4_chain_info.winner`.
+   */
+  ATOM4_CHAIN_WON = 1,
+  /**
+   * Drawn at the cap of 1000 waves (classic, first round only).
+   */
+  ATOM4_CHAIN_DRAWN = 2,
+} atom4_chain_result;
 
 /**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
@@ -417,6 +554,154 @@ typedef struct atom4_search_result {
 } atom4_search_result;
 
 /**
+ * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
+ * aligned; place it anywhere, copy it with memcpy or assignment, which is
+ * also how to keep a state to go back to). Set it up with
+ * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+ * atom4_atomas_game_from_request() before any other call: like any C
+ * object it must be initialised before it is read. The bytes are checked
+ * on every call: initialised memory that is not a state (overwritten,
+ * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_atomas_game {
+  uint64_t _private[14];
+} atom4_atomas_game;
+
+/**
+ * Where the bot's search stops. Zeroed limits search to depth 2, as the
+ * `atom4 atomas bot` program does.
+ */
+typedef struct atom4_atomas_limits {
+  /**
+   * The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2.
+   */
+  uint8_t depth;
+  /**
+   * Stop after about this many nodes; 0 means no limit.
+   */
+  uint64_t nodes;
+  /**
+   * Optional (NULL: none), see atom4_stop_callback: a deadline, a
+   * cancel button.
+   */
+  atom4_stop_callback should_stop;
+  /**
+   * Passed to `should_stop`.
+   */
+  void *context;
+  /**
+   * Optional (NULL: none): the search stops soon after `*stop_flag`
+   * becomes non-zero. Set it from any thread with an atomic store.
+   */
+  const uint32_t *stop_flag;
+} atom4_atomas_limits;
+
+/**
+ * A reply: `kind` ATOM4_ATOMAS_GAP (a number, `+` or `B` in hand: the gap
+ * `index`), ATOM4_ATOMAS_ENTRY (a `C`: the entry `index` it copies) or
+ * ATOM4_ATOMAS_REMOVE (a `-`: the entry `index` it removes, and
+ * `to_plus` non-zero for `y`, the next atom a plus, or 0 for `n`).
+ */
+typedef struct atom4_atomas_reply {
+  uint8_t kind;
+  uint8_t index;
+  uint8_t to_plus;
+} atom4_atomas_reply;
+
+/**
+ * The bot's choice. An interrupted search reports its last completed
+ * iteration.
+ */
+typedef struct atom4_atomas_bot_result {
+  /**
+   * The reply to play.
+   */
+  struct atom4_atomas_reply reply;
+  /**
+   * Its value (the evaluation's units) times 1000.
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration (0: only one reply).
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+} atom4_atomas_bot_result;
+
+/**
+ * The spec's reference generator (SplitMix64) in caller memory: the same
+ * seed draws the same games as every seeded controller. Any state is a
+ * valid generator.
+ */
+typedef struct atom4_atomas_rng {
+  uint64_t state;
+} atom4_atomas_rng;
+
+/**
+ * An atom: `kind` is one of ATOM4_ATOMAS_NONE, _PLUS, _MINUS, _BLACK,
+ * _CLONE, _NUMBER; `value` is the number (1 and up) for _NUMBER, 0
+ * otherwise.
+ */
+typedef struct atom4_atomas_atom {
+  uint8_t kind;
+  uint32_t value;
+} atom4_atomas_atom;
+
+/**
+ * Everything about a state but its entries.
+ */
+typedef struct atom4_atomas_info {
+  /**
+   * Entries on the ring (pluses included); more than 18: the game is over.
+   */
+  uint8_t entries;
+  /**
+   * Whether the game is over (1) or not (0).
+   */
+  uint8_t over;
+  /**
+   * Where the next atom comes from: ATOM4_ATOMAS_SOURCE_*.
+   */
+  uint8_t source;
+  /**
+   * Points so far.
+   */
+  uint64_t score;
+  /**
+   * The number of the move being played or about to be, from 1.
+   */
+  uint32_t move_number;
+  /**
+   * The range of new normal atoms: `range_low .. range_low + 2`.
+   */
+  uint32_t range_low;
+  /**
+   * Moves since the last one that played a `+` or a `B`.
+   */
+  uint32_t since;
+  /**
+   * The atom in hand (kind ATOM4_ATOMAS_NONE between moves).
+   */
+  struct atom4_atomas_atom hand;
+  /**
+   * The atom the next move must play (after a `-` or a `C`), or none.
+   */
+  struct atom4_atomas_atom carry;
+} atom4_atomas_info;
+
+/**
+ * One atom a draw may give, and its weight: its probability is the
+ * weight over the sum of all the weights listed (exact fractions).
+ */
+typedef struct atom4_atomas_chance {
+  struct atom4_atomas_atom atom;
+  uint32_t weight;
+} atom4_atomas_chance;
+
+/**
  * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
  * aligned; copy it with memcpy or assignment to keep a position, which is
  * also how a move is taken back). Set it up with atom4_atropos_init() or
@@ -592,6 +877,137 @@ typedef struct atom4_atropos_choice {
   uint64_t search_nodes;
 } atom4_atropos_choice;
 
+/**
+ * A game of Chain Reaction, either rule set: plain bytes in caller memory
+ * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
+ * assignment, which is also how to keep a position to go back to). Set it
+ * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
+ * any other call: like any C object it must be initialised before it is
+ * read. The bytes are checked on every call: initialised memory that is
+ * not a game (overwritten, zeroed, another object's bytes) gives
+ * ATOM4_BAD_GAME.
+ */
+typedef struct atom4_chain_game {
+  uint64_t _private[34];
+} atom4_chain_game;
+
+/**
+ * Everything about a game but its cells. Players are numbered from 1
+ * (player 1 is `a` in the notation).
+ */
+typedef struct atom4_chain_info {
+  enum atom4_chain_rules rules;
+  uint8_t width;
+  uint8_t height;
+  uint8_t players;
+  /**
+   * The player to move, 1..players; 0 once the game is over.
+   */
+  uint8_t to_move;
+  enum atom4_chain_result result;
+  /**
+   * The winner, 1..players; 0 unless won.
+   */
+  uint8_t winner;
+  /**
+   * Bit i set: player i + 1 is out.
+   */
+  uint8_t out;
+  /**
+   * Turns completed (moves, passes, forfeits).
+   */
+  uint32_t ply;
+  /**
+   * Cells the player to move may take (passes not counted; 0 once over).
+   */
+  uint16_t legal_count;
+} atom4_chain_info;
+
+/**
+ * What a move set off.
+ */
+typedef struct atom4_chain_cascade {
+  /**
+   * Cell explosions, once per cell and wave.
+   */
+  uint32_t explosions;
+  /**
+   * Waves of explosions.
+   */
+  uint32_t waves;
+} atom4_chain_cascade;
+
+/**
+ * One slot of the Chain Reaction engine's transposition table: 8 bytes,
+ * 2-byte aligned. Give the search an array of them (a power-of-two length
+ * uses all of it); it is cleared at the start of every search.
+ */
+typedef struct atom4_chain_tt_entry {
+  uint16_t _private[4];
+} atom4_chain_tt_entry;
+
+/**
+ * A move: an orb on cell (x, y), or a pass (atoms only) when `pass` is true.
+ */
+typedef struct atom4_chain_move {
+  uint8_t x;
+  uint8_t y;
+  bool pass;
+} atom4_chain_move;
+
+/**
+ * The strong search's result. An interrupted search reports its last
+ * completed iteration.
+ */
+typedef struct atom4_chain_search_result {
+  /**
+   * The move to play.
+   */
+  struct atom4_chain_move best;
+  /**
+   * From the mover's point of view; beyond +-29000 a forced win or loss.
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration.
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * The expected line of play, `pv_length` moves from `best`.
+   */
+  uint8_t pv_length;
+  struct atom4_chain_move pv[ATOM4_MAX_PV];
+} atom4_chain_search_result;
+
+/**
+ * The tutorial's computer player (learncgames `atoms3.c`) with its
+ * random numbers: glibc's rand() state, 128 bytes in caller memory. Set
+ * it up with atom4_chain_seed_ai_init() (the original's srand); memory
+ * that holds no such state gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_chain_seed_ai {
+  uint32_t _private[32];
+} atom4_chain_seed_ai;
+
+/**
+ * A Gamma game's board, players, areas limit and empty cells
+ * (atom4_gamma_get_info).
+ */
+typedef struct atom4_gamma_info {
+  uint32_t width;
+  uint32_t height;
+  uint32_t players;
+  uint32_t areas;
+  /**
+   * Cells nobody holds.
+   */
+  uint64_t empty_fields;
+} atom4_gamma_info;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -733,6 +1149,137 @@ enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer
 enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
 
 /**
+ * The bot's reply to the atom in hand within `limits` (NULL: zeroed
+ * limits), written to `result`. ATOM4_ILLEGAL_MOVE between moves (no atom
+ * in hand), ATOM4_ROUND_OVER once the game is over, ATOM4_OUT_OF_RANGE
+ * for a depth above ATOM4_ATOMAS_MAX_DEPTH.
+ */
+enum atom4_status atom4_atomas_bot_reply(const struct atom4_atomas_game *game, const struct atom4_atomas_limits *limits, struct atom4_atomas_bot_result *result);
+
+/**
+ * Sets `rng` to the generator of game `game_index` (0-based) of a run
+ * seeded `seed`: the state `seed + game_index`.
+ */
+enum atom4_status atom4_atomas_rng_init(struct atom4_atomas_rng *rng, uint64_t seed, uint64_t game_index);
+
+/**
+ * Starts a new game in `game`: six atoms drawn from `rng` (advanced),
+ * score 0, move 1, nothing in hand (draw the first atom next).
+ */
+enum atom4_status atom4_atomas_game_start(struct atom4_atomas_game *game, struct atom4_atomas_rng *rng);
+
+/**
+ * Fills `info` with the state's score, move, range, hand, carry and more.
+ */
+enum atom4_status atom4_atomas_game_info(const struct atom4_atomas_game *game, struct atom4_atomas_info *info);
+
+/**
+ * Writes the ring's entries in index order to `entries` (`capacity`
+ * items; ATOM4_ATOMAS_MAX_ENTRIES always suffice): each a number from 1,
+ * or 0 for a plus. Their number goes to `count` (may be NULL).
+ */
+enum atom4_status atom4_atomas_ring(const struct atom4_atomas_game *game, uint32_t *entries, size_t capacity, size_t *count);
+
+/**
+ * Draws the next atom with the reference generator `rng` (advanced only
+ * by the draws the spec makes: none for a carried or forced atom), puts it
+ * in hand and writes it to `atom` and where it came from
+ * (ATOM4_ATOMAS_SOURCE_*) to `source` (both may be NULL).
+ * ATOM4_ILLEGAL_MOVE when an atom is already in hand, ATOM4_ROUND_OVER
+ * when the game is over.
+ */
+enum atom4_status atom4_atomas_draw(struct atom4_atomas_game *game, struct atom4_atomas_rng *rng, struct atom4_atomas_atom *atom, uint8_t *source);
+
+/**
+ * Puts `atom` in hand if the next draw can give it (the carry, the forced
+ * plus, or an atom of the spawn law); ATOM4_ILLEGAL_MOVE when it cannot
+ * or an atom is already in hand, ATOM4_ROUND_OVER when the game is over,
+ * ATOM4_OUT_OF_RANGE for a kind that is no atom.
+ */
+enum atom4_status atom4_atomas_put_in_hand(struct atom4_atomas_game *game, struct atom4_atomas_atom atom);
+
+/**
+ * Writes the law of the next atom to `chances` (`capacity` items;
+ * ATOM4_ATOMAS_MAX_OUTCOMES always suffice), in the order `+ - B C` then
+ * numbers ascending, and their number to `count` (may be NULL). A carried
+ * or forced atom is the one outcome; nothing once an atom is in hand or
+ * the game is over.
+ */
+enum atom4_status atom4_atomas_spawn_law(const struct atom4_atomas_game *game, struct atom4_atomas_chance *chances, size_t capacity, size_t *count);
+
+/**
+ * Writes every legal reply to the atom in hand to `replies` (`capacity`
+ * items; ATOM4_ATOMAS_MAX_REPLIES always suffice), in index order (for a
+ * `-`, `n` before `y`), and their number to `count` (may be NULL). None
+ * between moves or once the game is over.
+ */
+enum atom4_status atom4_atomas_legal_replies(const struct atom4_atomas_game *game, struct atom4_atomas_reply *replies, size_t capacity, size_t *count);
+
+/**
+ * ATOM4_OK when `reply` can play the atom in hand; otherwise why not:
+ * ATOM4_OUT_OF_RANGE (the gap or entry is not on the ring, or a kind that
+ * is no reply), ATOM4_ILLEGAL_MOVE (a reply of the wrong kind for the
+ * atom, or no atom in hand), ATOM4_ROUND_OVER (the game is over).
+ */
+enum atom4_status atom4_atomas_check_reply(const struct atom4_atomas_game *game, struct atom4_atomas_reply reply);
+
+/**
+ * Plays the atom in hand as `reply` says, with every fusion it causes,
+ * and writes the points it scored to `points` (may be NULL). The next
+ * atom is drawn by atom4_atomas_draw() or atom4_atomas_put_in_hand(). A
+ * refused reply (see atom4_atomas_check_reply()) changes nothing.
+ */
+enum atom4_status atom4_atomas_play(struct atom4_atomas_game *game, struct atom4_atomas_reply reply, uint64_t *points);
+
+/**
+ * Writes the state text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
+ * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Sets `game` to the decision state behind a request line (`length`
+ * bytes, either form, with or without its newline), as a bot that sees
+ * this request alone reads it: the 4-field form's score and move, or the
+ * 2-field form's estimate (the range one below the median of the numbered
+ * atoms, its first move, a score of move^2 / 100), no move since the last
+ * plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
+ * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
+ * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Plays the atom in hand as the reply line `text` says (`length` bytes: a
+ * bot's output; its first line counts, blanks around it and a final `\r`
+ * ignored, leading zeros allowed) and writes the points to `points` (may
+ * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
+ * offset in `error_offset` (may be NULL) for text that is no reply to
+ * this atom (empty, a sign, a letter, a missing or extra field, an index
+ * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
+ * ATOM4_ROUND_OVER when the game is over.
+ */
+enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
+
+/**
  * Starts a game on a board of `size` (1..ATOM4_ATROPOS_MAX_SIZE; the
  * course uses 7 and 10), ATOM4_OUT_OF_RANGE for any other.
  */
@@ -853,6 +1400,179 @@ enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char 
  * `error_offset` (may be NULL).
  */
 enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
+
+/**
+ * Starts a game of `rules` (ATOM4_CHAIN_CLASSIC or ATOM4_CHAIN_ATOMS): an
+ * empty `width` x `height` board (1..16 each way, 2 cells at least),
+ * player 1 to move. ATOM4_OUT_OF_RANGE for rules, a size or a player
+ * count the rules do not allow (classic: 2..8 players; atoms: 2).
+ */
+enum atom4_status atom4_chain_game_init(struct atom4_chain_game *game, uint32_t rules, uint8_t width, uint8_t height, uint8_t players);
+
+/**
+ * Fills `info` with the game's rules, size, players, turn and result.
+ */
+enum atom4_status atom4_chain_game_info(const struct atom4_chain_game *game, struct atom4_chain_info *info);
+
+/**
+ * Writes the orbs on `(x, y)` to `count` and their owner to `owner`
+ * (1..players; 0 for none; an atoms cell emptied by an explosion keeps
+ * its owner with 0 orbs). Either output may be NULL.
+ */
+enum atom4_status atom4_chain_get_cell(const struct atom4_chain_game *game, uint8_t x, uint8_t y, uint8_t *count, uint8_t *owner);
+
+/**
+ * Writes the orbs of `player` (1..players) to `orbs`.
+ */
+enum atom4_status atom4_chain_orbs(const struct atom4_chain_game *game, uint8_t player, uint32_t *orbs);
+
+/**
+ * ATOM4_OK when the player to move may put an orb on `(x, y)`; otherwise
+ * why not: ATOM4_OUT_OF_RANGE (off the board), ATOM4_OCCUPIED (another
+ * player's orbs), ATOM4_ROUND_OVER (the game is over).
+ */
+enum atom4_status atom4_chain_check_move(const struct atom4_chain_game *game, uint8_t x, uint8_t y);
+
+/**
+ * Puts an orb of the player to move on `(x, y)` and runs its cascade;
+ * what it set off goes to `cascade` (may be NULL). Refused as
+ * atom4_chain_check_move() says, and then nothing changes. A cascade is
+ * bounded: it ends by itself, at a win, or at the cap of 1000 waves.
+ */
+enum atom4_status atom4_chain_play(struct atom4_chain_game *game, uint8_t x, uint8_t y, struct atom4_chain_cascade *cascade);
+
+/**
+ * Passes the turn (atoms only: ATOM4_ILLEGAL_MOVE in classic, which has
+ * no pass; ATOM4_ROUND_OVER once the game is over).
+ */
+enum atom4_status atom4_chain_pass(struct atom4_chain_game *game);
+
+/**
+ * Writes the cells the player to move may take, row by row, to `cells`
+ * (`capacity` items; ATOM4_CHAIN_MAX_CELLS always suffice) and their
+ * number to `count` (may be NULL). None once the game is over; in atoms
+ * a pass is also legal (not listed).
+ */
+enum atom4_status atom4_chain_legal_moves(const struct atom4_chain_game *game, struct atom4_cell *cells, size_t capacity, size_t *count);
+
+/**
+ * Searches the position with the strong engine (alpha-beta; with three
+ * or more players, the player to move against all the others) within
+ * `limits` (see atom4_limits: a depth, a node count, a `should_stop`
+ * callback for deadlines, a stop flag), using `table` (`table_length`
+ * slots; NULL and 0 for none, which is slower) as its transposition
+ * table, and writes the outcome to `result`. ATOM4_ROUND_OVER once the
+ * game is over. A long cascade never holds it up for long: a cascade is
+ * bounded work (spec 4.5), and the limits are checked every 1024 nodes.
+ */
+enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, struct atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
+
+/**
+ * Sets up the tutorial's computer player as after `srand(seed)` (glibc:
+ * 0 acts as 1).
+ */
+enum atom4_status atom4_chain_seed_ai_init(struct atom4_chain_seed_ai *ai, uint32_t seed);
+
+/**
+ * The tutorial's computer player's move for the player to move of an
+ * atoms game (a cell, or a pass), exactly as `atoms3.c` draws it; its
+ * random numbers move on. ATOM4_BAD_GAME for a classic game (it plays
+ * atoms only), ATOM4_ROUND_OVER once the game is over; then `ai` is
+ * unchanged.
+ */
+enum atom4_status atom4_chain_seed_ai_move(struct atom4_chain_seed_ai *ai, const struct atom4_chain_game *game, struct atom4_chain_move *mv);
+
+/**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). Every refusal of the notation (spec section
+ * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
+ * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
+ * offset of the problem to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * How many `uint32_t` words a game of `players` on a `width` x `height`
+ * board needs (about 7.25 a cell and 7 a player), into `words`.
+ * ATOM4_OUT_OF_RANGE when a number is 0 or the board has more than 2^30
+ * cells.
+ */
+enum atom4_status atom4_gamma_memory_words(uint32_t width, uint32_t height, uint32_t players, size_t *words);
+
+/**
+ * Starts a game in `memory` (`words` words, at least
+ * atom4_gamma_memory_words; every word the game uses is written).
+ * ATOM4_OUT_OF_RANGE when a number is 0 or the board is too big,
+ * ATOM4_BUFFER_TOO_SMALL when the memory is short.
+ */
+enum atom4_status atom4_gamma_init(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
+
+/**
+ * Like atom4_gamma_init for memory known to be all zero (from calloc, or
+ * static): only the game's header is written, so a big board costs
+ * nothing up front. Memory that is not zero gives a wrong game (wrong
+ * answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+ */
+enum atom4_status atom4_gamma_init_zeroed(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
+
+/**
+ * The game's board size, players, areas limit and empty cells.
+ */
+enum atom4_status atom4_gamma_get_info(uint32_t *memory, size_t words, struct atom4_gamma_info *info);
+
+/**
+ * An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
+ * ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
+ * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+ */
+enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
+
+/**
+ * A golden move: `player` takes another player's cell (`x`, `y`), once a
+ * game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
+ * when the golden move is used, the cell is empty or the player's own, or
+ * either player would hold more areas than allowed.
+ */
+enum atom4_status atom4_gamma_golden_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
+
+/**
+ * The cells `player` holds, into `busy_fields`.
+ */
+enum atom4_status atom4_gamma_busy_fields(uint32_t *memory, size_t words, uint32_t player, uint64_t *busy_fields);
+
+/**
+ * The empty cells where an ordinary move of `player` would succeed now,
+ * into `free_fields`.
+ */
+enum atom4_status atom4_gamma_free_fields(uint32_t *memory, size_t words, uint32_t player, uint64_t *free_fields);
+
+/**
+ * Whether some golden move of `player` would succeed now, into
+ * `possible`.
+ */
+enum atom4_status atom4_gamma_golden_possible(uint32_t *memory, size_t words, uint32_t player, bool *possible);
+
+/**
+ * The player holding (`x`, `y`), 0 for an empty cell, into `player`.
+ */
+enum atom4_status atom4_gamma_owner(uint32_t *memory, size_t words, uint32_t x, uint32_t y, uint32_t *player);
+
+/**
+ * Writes the board text (as gamma_board gives it) with a NUL to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit: ATOM4_BUFFER_TOO_SMALL, and `length` says
+ * how long it is (allocate `length + 1`).
+ */
+enum atom4_status atom4_gamma_board(uint32_t *memory, size_t words, char *buffer, size_t capacity, size_t *length);
 
 #ifdef __cplusplus
 }  // extern "C"

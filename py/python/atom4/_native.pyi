@@ -5,11 +5,6 @@ from typing import Any, Final, Optional, Union, final
 
 from typing_extensions import TypeAlias
 
-from atom4 import _atropos as _atropos
-# The kin games' private modules (py/src/lib.rs add_game), one line each.
-from atom4 import _gamma as _gamma
-from atom4 import _atomas as _atomas
-
 BOARD_SIDE: Final[int]
 """The largest board side, 16: actions index a 16 x 16 frame."""
 ACTIONS: Final[int]
@@ -42,9 +37,6 @@ __all__ = [
     "PlayoutStats",
     "SearchResult",
     "__version__",
-    "_atropos",
-    "_gamma",
-    "_atomas",
     "classic_analyse",
     "classic_move",
     "random_playouts",
