@@ -71,6 +71,8 @@ grep -E '^python chain vectors: ' target/py-tests.log
     && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
 
 step "terminal front end: the real binary in tmux"
+# The README's first command must find the atom4 program among the package's binaries.
+cargo run -q --release -p atom4-cli -- --help | grep -q '^Usage: atom4 '
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
 grep -E '^tmux: ' target/tmux-test.log
 bash tests/cli/atomas.sh 2>&1 | tee target/atomas-tmux.log
