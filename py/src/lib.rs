@@ -18,6 +18,7 @@ mod chain;
 mod control;
 mod errors;
 mod gamma;
+mod search_table;
 
 /// Makes the module `atom4._<game>`, filled by `register`: `import
 /// atom4._<game>` finds it once `atom4._native` is loaded (the package's

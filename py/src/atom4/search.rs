@@ -2,21 +2,17 @@
 //! random playouts. The GIL is released while the engine works, so other
 //! Python threads run, and `Engine.stop()` can end a search from one.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
 use atom4_core::atom4::classic::ClassicError;
 use atom4_core::atom4::playout::random_playout;
 use atom4_core::atom4::{classic, Atom4, Status, StrongEval, StrongSearch, Weights};
-use atom4_core::control::Stopper;
-use atom4_core::search::{usable_slots, Entry, Limits, Report, MAX_PLY};
+use atom4_core::search::Report;
 use atom4_core::{Cell, Rng};
-use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::board::Board;
 use super::moves::{texts, Move};
-use crate::control::StopSwitch;
+use crate::search_table::{asked, SearchTable};
 
 fn classic_error(e: ClassicError) -> PyErr {
     PyValueError::new_err(match e {
@@ -133,8 +129,7 @@ impl SearchResult {
 /// thread.
 #[pyclass(module = "atom4", name = "Engine", frozen)]
 pub struct Engine {
-    table: Mutex<Vec<Entry<Cell>>>,
-    stops: StopSwitch,
+    table: SearchTable<Cell>,
 }
 
 /// The time per move when no limit is given.
@@ -147,20 +142,8 @@ impl Engine {
     #[new]
     #[pyo3(signature = (*, hash_mb = 16))]
     fn new(hash_mb: u32) -> PyResult<Engine> {
-        if !(1..=4096).contains(&hash_mb) {
-            return Err(PyValueError::new_err("hash_mb goes from 1 to 4096"));
-        }
-        let len = usable_slots((hash_mb as usize) << 20 >> 3);
-        // Asked for, not assumed: a failed allocation is a MemoryError,
-        // not an abort of the interpreter.
-        let mut table = Vec::new();
-        table
-            .try_reserve_exact(len)
-            .map_err(|_| PyMemoryError::new_err(format!("no memory for a {hash_mb} MiB table")))?;
-        table.resize(len, Entry::EMPTY);
         Ok(Engine {
-            table: Mutex::new(table),
-            stops: StopSwitch::default(),
+            table: SearchTable::new(hash_mb)?,
         })
     }
 
@@ -183,43 +166,13 @@ impl Engine {
                 "the round is over: there is no move to search",
             ));
         }
-        let depth = match depth {
-            None => MAX_PLY as u8,
-            Some(d) if (1..=MAX_PLY as i64).contains(&d) => d as u8,
-            Some(d) => {
-                return Err(PyValueError::new_err(format!(
-                    "depth {d}: depths go from 1 to {MAX_PLY}"
-                )))
-            }
-        };
-        let nodes = match nodes {
-            None => u64::MAX,
-            Some(n) if n >= 1 => n as u64,
-            Some(n) => return Err(PyValueError::new_err(format!("nodes {n}: give at least 1"))),
-        };
-        let time = match time {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                return Err(PyValueError::new_err(format!(
-                    "time {t}: give a positive number of seconds"
-                )))
-            }
-            Some(t) => Some(t),
-            None if depth == MAX_PLY as u8 && nodes == u64::MAX => Some(DEFAULT_TIME),
-            None => None,
-        };
-        // From here on, any stop() ends this search, while it waits for the
-        // table as well as while it runs.
-        let stop = self.stops.watch();
-        let report = py.detach(|| {
-            // A poisoned lock only means an earlier search panicked; the
-            // table holds hints, never something a search must trust.
-            let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-            // The time counts from when the search starts, not from when it
-            // began to wait for the table.
-            let deadline = time.map(|t| Instant::now() + Duration::from_secs_f64(t.min(1e9)));
-            let mut search = StrongSearch::new(&mut table, StrongEval::new(Weights::DEFAULT));
-            let mut control = Stopper::new().deadline(deadline).flag(&stop);
-            search.run(&game, Limits { depth, nodes, seed }, &mut control)
+        let asked = asked(depth, time, nodes, seed, DEFAULT_TIME)?;
+        let report = self.table.run(py, asked.time, |table, control| {
+            StrongSearch::new(table, StrongEval::new(Weights::DEFAULT)).run(
+                &game,
+                asked.limits,
+                control,
+            )
         });
         result(report)
     }
@@ -228,15 +181,12 @@ impl Engine {
     /// the one running (it answers with its last completed depth) and those
     /// waiting for their turn. Searches asked for later are not affected.
     fn stop(&self) {
-        self.stops.stop();
+        self.table.stop();
     }
 
     /// Forgets what earlier searches stored.
     fn clear(&self, py: Python<'_>) {
-        py.detach(|| {
-            let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-            table.fill(Entry::EMPTY);
-        });
+        self.table.clear(py);
     }
 }
 
