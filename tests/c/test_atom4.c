@@ -14,30 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (cond) {                                                          \
-            passed++;                                                        \
-        } else {                                                             \
-            failed++;                                                        \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, \
-                    #cond);                                                  \
-        }                                                                    \
-    } while (0)
-
-#define CHECK_STATUS(expr, want)                                              \
-    do {                                                                      \
-        atom4_status got_ = (expr);                                           \
-        if (got_ == (want)) {                                                 \
-            passed++;                                                         \
-        } else {                                                              \
-            failed++;                                                         \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), wanted %s\n", __FILE__,  \
-                    __LINE__, #expr, (int)got_, atom4_status_str(got_), #want); \
-        }                                                                     \
-    } while (0)
+#include "check.h"
 
 static atom4_info info_of(const atom4_game *game) {
     atom4_info info;

@@ -28,18 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (cond) {                                                          \
-            passed++;                                                        \
-        } else {                                                             \
-            failed++;                                                        \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, \
-                    #cond);                                                  \
-        }                                                                    \
-    } while (0)
+#include "check.h"
 
 /* The board text of g equals want (and is freed with free()). */
 static void check_board(gamma_t *g, const char *want) {

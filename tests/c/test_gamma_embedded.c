@@ -14,30 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (cond) {                                                          \
-            passed++;                                                        \
-        } else {                                                             \
-            failed++;                                                        \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, \
-                    #cond);                                                  \
-        }                                                                    \
-    } while (0)
-
-#define CHECK_STATUS(expr, want)                                              \
-    do {                                                                      \
-        atom4_status got_ = (expr);                                           \
-        if (got_ == (want)) {                                                 \
-            passed++;                                                         \
-        } else {                                                              \
-            failed++;                                                         \
-            fprintf(stderr, "%s:%d: %s gave %d (%s), wanted %s\n", __FILE__,  \
-                    __LINE__, #expr, (int)got_, atom4_status_str(got_), #want); \
-        }                                                                     \
-    } while (0)
+#include "check.h"
 
 /* A 10 x 10 game of 2 players needs fewer words than this. */
 static uint32_t small_game[1024];
