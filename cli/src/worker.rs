@@ -9,9 +9,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::Arc;
 use std::thread;
+use std::time::Duration;
 
 use atom4_arena::Engine;
 use atom4_core::game::Game;
+use crossterm::event::KeyEvent;
+
+use crate::terminal::{Input, Screen};
 
 struct Request<G> {
     id: u64,
@@ -28,6 +32,17 @@ pub enum Answer<M> {
     Done(M),
     /// The engine failed (a bug): the worker is gone.
     Failed(String),
+}
+
+/// What ended a [`Worker::wait`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Woken<M> {
+    Key(KeyEvent),
+    Answer(Answer<M>),
+    /// The window changed size: redraw.
+    Resize,
+    /// The caller's own check said so (a clock of the screen's).
+    Due,
 }
 
 pub struct Worker<G: Game> {
@@ -129,6 +144,36 @@ where
                 Err(TryRecvError::Disconnected) => {
                     return Some(Answer::Failed("the engine thread is gone".into()))
                 }
+            }
+        }
+    }
+}
+
+impl<G> Worker<G>
+where
+    G: Game + Send + 'static,
+    G::Move: Send + 'static,
+{
+    /// Waits for whatever comes first: an answer of the engine, a key, a
+    /// resize, or `due()` (asked every `step`) saying the screen's own
+    /// clock has something to show.
+    pub fn wait(
+        &mut self,
+        screen: &Screen,
+        step: Duration,
+        mut due: impl FnMut() -> bool,
+    ) -> Result<Woken<G::Move>, String> {
+        loop {
+            if due() {
+                return Ok(Woken::Due);
+            }
+            if let Some(answer) = self.poll() {
+                return Ok(Woken::Answer(answer));
+            }
+            match screen.next_event(step)? {
+                Input::Key(key) => return Ok(Woken::Key(key)),
+                Input::Resize => return Ok(Woken::Resize),
+                Input::Idle => {}
             }
         }
     }

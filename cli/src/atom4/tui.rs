@@ -12,8 +12,8 @@ use super::app::{App, Effect, Key};
 use super::options::Interactive;
 use super::record::Record;
 use super::render::{self, Labels};
-use crate::terminal::{self, Input, Screen};
-use crate::worker::{Answer, Worker};
+use crate::terminal::{self, Screen};
+use crate::worker::{Answer, Woken, Worker};
 
 /// Where `s` saves the game.
 pub const SAVE_FILE: &str = "atom4-save.txt";
@@ -94,26 +94,14 @@ pub fn run(options: Interactive) -> Result<(), String> {
         }
         effect = Effect::Nothing;
         render::draw(&mut out, &app, &labels).map_err(|e| format!("terminal: {e}"))?;
-        // Wait for a key or an engine answer, whichever comes first.
-        loop {
-            if let Some(answer) = worker.poll() {
-                match answer {
-                    Answer::Progress(depth) => app.engine_progress(depth),
-                    Answer::Done(cell) => effect = app.engine_answer(cell),
-                    Answer::Failed(why) => {
-                        return Err(format!("the computer player failed: {why}"))
-                    }
-                }
-                break;
+        match worker.wait(&screen, Duration::from_millis(20), || false)? {
+            Woken::Answer(Answer::Progress(depth)) => app.engine_progress(depth),
+            Woken::Answer(Answer::Done(cell)) => effect = app.engine_answer(cell),
+            Woken::Answer(Answer::Failed(why)) => {
+                return Err(format!("the computer player failed: {why}"))
             }
-            match screen.next_event(Duration::from_millis(20))? {
-                Input::Key(key) => {
-                    effect = app.handle(key_of(key));
-                    break;
-                }
-                Input::Resize => break,
-                Input::Idle => {}
-            }
+            Woken::Key(key) => effect = app.handle(key_of(key)),
+            Woken::Resize | Woken::Due => {}
         }
     }
     worker.cancel();

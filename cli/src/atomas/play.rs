@@ -13,8 +13,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 
 use super::app::{App, Effect, Key};
 use super::render;
-use crate::terminal::{self, Input, Screen};
-use crate::worker::{Answer, Worker};
+use crate::terminal::{self, Screen};
+use crate::worker::{Answer, Woken, Worker};
 
 /// `atom4 atomas play`.
 #[derive(Args, Clone, Debug, PartialEq)]
@@ -63,25 +63,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
         effect = Effect::Nothing;
         render::draw(&mut out, &app).map_err(|e| format!("terminal: {e}"))?;
-        // Wait for a key or the bot's answer, whichever comes first.
-        loop {
-            if let Some(answer) = worker.poll() {
-                match answer {
-                    Answer::Progress(_) => {}
-                    Answer::Done(Move::Reply(reply)) => app.hint(reply),
-                    Answer::Done(Move::Draw(_)) => {}
-                    Answer::Failed(why) => return Err(format!("the bot failed: {why}")),
-                }
-                break;
-            }
-            match screen.next_event(Duration::from_millis(20))? {
-                Input::Key(key) => {
-                    effect = app.handle(key_of(key));
-                    break;
-                }
-                Input::Resize => break,
-                Input::Idle => {}
-            }
+        match worker.wait(&screen, Duration::from_millis(20), || false)? {
+            Woken::Answer(Answer::Done(Move::Reply(reply))) => app.hint(reply),
+            Woken::Answer(Answer::Failed(why)) => return Err(format!("the bot failed: {why}")),
+            Woken::Key(key) => effect = app.handle(key_of(key)),
+            Woken::Answer(Answer::Progress(_) | Answer::Done(Move::Draw(_)))
+            | Woken::Resize
+            | Woken::Due => {}
         }
     }
     worker.cancel();

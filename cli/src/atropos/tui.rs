@@ -12,8 +12,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::app::{App, Effect, Key};
 use super::options::PlayArgs;
 use super::render::{self, Labels};
-use crate::terminal::{self, Input, Screen};
-use crate::worker::{Answer, Worker};
+use crate::terminal::{self, Screen};
+use crate::worker::{Answer, Woken, Worker};
 
 /// The worker's engines: the computer's, then the hint's.
 const COMPUTER: usize = 0;
@@ -79,26 +79,13 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
         effect = Effect::Nothing;
         render::draw(&mut out, &app, &labels).map_err(|e| format!("terminal: {e}"))?;
-        // Wait for a key or an engine answer, whichever comes first.
-        loop {
-            if let Some(answer) = worker.poll() {
-                match answer {
-                    Answer::Progress(_) => {}
-                    Answer::Done(mv) => effect = app.engine_answer(mv),
-                    Answer::Failed(why) => {
-                        return Err(format!("the computer player failed: {why}"))
-                    }
-                }
-                break;
+        match worker.wait(&screen, Duration::from_millis(20), || false)? {
+            Woken::Answer(Answer::Done(mv)) => effect = app.engine_answer(mv),
+            Woken::Answer(Answer::Failed(why)) => {
+                return Err(format!("the computer player failed: {why}"))
             }
-            match screen.next_event(Duration::from_millis(20))? {
-                Input::Key(key) => {
-                    effect = app.handle(key_of(key));
-                    break;
-                }
-                Input::Resize => break,
-                Input::Idle => {}
-            }
+            Woken::Key(key) => effect = app.handle(key_of(key)),
+            Woken::Answer(Answer::Progress(_)) | Woken::Resize | Woken::Due => {}
         }
     }
     worker.cancel();

@@ -14,8 +14,8 @@ use crossterm::event::{KeyCode, KeyEvent};
 use super::app::{App, Effect, Key};
 use super::options::Setup;
 use super::render::{self, Labels};
-use crate::terminal::{self, Input, Screen};
-use crate::worker::{Answer, Worker};
+use crate::terminal::{self, Screen};
+use crate::worker::{Answer, Woken, Worker};
 
 /// Where `s` saves the game.
 pub const SAVE_FILE: &str = "chain-save.txt";
@@ -97,32 +97,22 @@ pub fn run(setup: Setup) -> Result<(), String> {
         }
         effect = Effect::Nothing;
         render::draw(&mut out, &app, &labels).map_err(|e| format!("terminal: {e}"))?;
-        // Wait for a key, an engine answer or the next wave, whichever
-        // comes first.
-        loop {
-            let (ticked, changed) = app.tick(Instant::now());
-            if changed || ticked != Effect::Nothing {
-                effect = ticked;
-                break;
+        // The next wave of a cascade is due on the app's own clock.
+        let mut ticked = Effect::Nothing;
+        let next_wave = || {
+            let (tick, changed) = app.tick(Instant::now());
+            ticked = tick;
+            changed || tick != Effect::Nothing
+        };
+        match worker.wait(&screen, Duration::from_millis(15), next_wave)? {
+            Woken::Due => effect = ticked,
+            Woken::Answer(Answer::Progress(depth)) => app.engine_progress(depth),
+            Woken::Answer(Answer::Done(mv)) => effect = app.engine_answer(mv),
+            Woken::Answer(Answer::Failed(why)) => {
+                return Err(format!("the computer player failed: {why}"))
             }
-            if let Some(answer) = worker.poll() {
-                match answer {
-                    Answer::Progress(depth) => app.engine_progress(depth),
-                    Answer::Done(mv) => effect = app.engine_answer(mv),
-                    Answer::Failed(why) => {
-                        return Err(format!("the computer player failed: {why}"))
-                    }
-                }
-                break;
-            }
-            match screen.next_event(Duration::from_millis(15))? {
-                Input::Key(key) => {
-                    effect = app.handle(key_of(key));
-                    break;
-                }
-                Input::Resize => break,
-                Input::Idle => {}
-            }
+            Woken::Key(key) => effect = app.handle(key_of(key)),
+            Woken::Resize => {}
         }
     }
     worker.cancel();
