@@ -99,7 +99,7 @@ impl Atom {
     }
 
     /// Reads `+ - B C` or a number `1..=MAX_VALUE` without leading zeros.
-    pub(crate) fn from_token(token: &str) -> Option<Atom> {
+    pub fn from_token(token: &str) -> Option<Atom> {
         match token {
             "+" => Some(Atom::Plus),
             "-" => Some(Atom::Minus),
