@@ -3,11 +3,14 @@
 //! two threads), the reference opponents of spec section 7 (`agnishom`,
 //! `agnishom-mm`, `ns`), the tutorial's computer player (`seedai`, atoms
 //! only), `random`, and the multi-player searches the strong engine
-//! chooses between (`paranoid:`, `maxn:`, `mcts:` with a limit).
+//! chooses between (`paranoid:`, `brs:` (Best-Reply Search), `maxn:`,
+//! `mcts:` with a limit).
 
 use atom4_core::chain::reference;
 use atom4_core::chain::strong::PlayoutRollout;
-use atom4_core::chain::{Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval};
+use atom4_core::chain::{
+    BestReply, Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval,
+};
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::expectimax::{self, Expectimax};
 use atom4_core::search::MAX_PLY;
@@ -40,6 +43,8 @@ impl PackedMove for Move {
 pub enum Multi {
     /// Alpha-beta of one player against all the others.
     Paranoid,
+    /// Alpha-beta of one player against the best reply of any other.
+    BestReply,
     /// Each player maximises its own evaluation.
     MaxN,
     /// Monte Carlo tree search with random playouts.
@@ -74,7 +79,7 @@ impl std::str::FromStr for EngineSpec {
     fn from_str(s: &str) -> Result<EngineSpec, String> {
         let bad = || {
             format!(
-                "bad engine {s:?}: use strong[:<ms>ms|d<depth>|n<nodes>[:t<threads>]], agnishom, agnishom-mm, ns, seedai, random, or paranoid:, maxn:, mcts: with a limit"
+                "bad engine {s:?}: use strong[:<ms>ms|d<depth>|n<nodes>[:t<threads>]], agnishom, agnishom-mm, ns, seedai, random, or paranoid:, brs:, maxn:, mcts: with a limit"
             )
         };
         let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
@@ -90,6 +95,7 @@ impl std::str::FromStr for EngineSpec {
             "ns" => plain(EngineSpec::Ns),
             "strong" => Ok(EngineSpec::Strong(search(arg)?)),
             "paranoid" => Ok(EngineSpec::Method(Multi::Paranoid, search(arg)?)),
+            "brs" => Ok(EngineSpec::Method(Multi::BestReply, search(arg)?)),
             "maxn" => Ok(EngineSpec::Method(Multi::MaxN, search(arg)?)),
             "mcts" => {
                 let spec = search(arg)?;
@@ -116,6 +122,7 @@ impl std::fmt::Display for EngineSpec {
             EngineSpec::Ns => f.write_str("ns"),
             EngineSpec::Strong(spec) => write!(f, "strong:{spec}"),
             EngineSpec::Method(Multi::Paranoid, spec) => write!(f, "paranoid:{spec}"),
+            EngineSpec::Method(Multi::BestReply, spec) => write!(f, "brs:{spec}"),
             EngineSpec::Method(Multi::MaxN, spec) => write!(f, "maxn:{spec}"),
             EngineSpec::Method(Multi::Mcts, spec) => write!(f, "mcts:{spec}"),
         }
@@ -166,6 +173,7 @@ enum Kind {
     Pending,
     Duel(Box<AlphaBetaEngine<Duel, StrongEval>>),
     Paranoid(Box<AlphaBetaEngine<Paranoid, StrongEval>>),
+    BestReply(Box<AlphaBetaEngine<BestReply, StrongEval>>),
     MaxN {
         spec: SearchSpec,
         eval: StrongEval,
@@ -223,7 +231,7 @@ impl ChainEngine {
     fn prepare(&mut self, players: usize) {
         let (method, spec) = match self.spec {
             EngineSpec::Strong(s) => (if players == 2 { None } else { Some(MULTI) }, s),
-            EngineSpec::Method(Multi::Paranoid, s) if players == 2 => (None, s),
+            EngineSpec::Method(Multi::Paranoid | Multi::BestReply, s) if players == 2 => (None, s),
             EngineSpec::Method(m, s) => (Some(m), s),
             _ => return,
         };
@@ -232,6 +240,7 @@ impl ChainEngine {
             (&self.kind, method),
             (Kind::Duel(_), None)
                 | (Kind::Paranoid(_), Some(Multi::Paranoid))
+                | (Kind::BestReply(_), Some(Multi::BestReply))
                 | (Kind::MaxN { .. }, Some(Multi::MaxN))
                 | (Kind::Mcts(_), Some(Multi::Mcts))
         );
@@ -242,6 +251,9 @@ impl ChainEngine {
             None => Kind::Duel(Box::new(AlphaBetaEngine::new(spec, eval, self.seed))),
             Some(Multi::Paranoid) => {
                 Kind::Paranoid(Box::new(AlphaBetaEngine::new(spec, eval, self.seed)))
+            }
+            Some(Multi::BestReply) => {
+                Kind::BestReply(Box::new(AlphaBetaEngine::new(spec, eval, self.seed)))
             }
             Some(Multi::MaxN) => Kind::MaxN { spec, eval },
             Some(Multi::Mcts) => Kind::Mcts(Box::new(MctsEngine::new(
@@ -285,6 +297,12 @@ impl Engine<Position> for ChainEngine {
                 self.last = e.last.clone();
                 mv
             }
+            Kind::BestReply(e) => {
+                let me = game.to_move().expect("a position in play");
+                let mv = e.think(&BestReply::new(*game, me), stop, progress);
+                self.last = e.last.clone();
+                mv
+            }
             Kind::MaxN { spec, eval } => {
                 let (limits, deadline) = spec.start(0);
                 let mut control = Stopper::new()
@@ -312,7 +330,7 @@ impl Engine<Position> for ChainEngine {
         if let Some(report) = &self.last {
             if matches!(
                 self.kind,
-                Kind::Duel(_) | Kind::Paranoid(_) | Kind::MaxN { .. }
+                Kind::Duel(_) | Kind::Paranoid(_) | Kind::BestReply(_) | Kind::MaxN { .. }
             ) {
                 self.depths[report.depth as usize] += 1;
             }
@@ -326,7 +344,9 @@ impl Engine<Position> for ChainEngine {
 
     fn depths(&self) -> Option<&[u32]> {
         match self.kind {
-            Kind::Duel(_) | Kind::Paranoid(_) | Kind::MaxN { .. } => Some(&self.depths),
+            Kind::Duel(_) | Kind::Paranoid(_) | Kind::BestReply(_) | Kind::MaxN { .. } => {
+                Some(&self.depths)
+            }
             _ => None,
         }
     }

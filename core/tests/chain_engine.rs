@@ -213,3 +213,22 @@ fn it_beats_random_play_and_the_reference_opponents() {
     let won = duel(6, 6, 9, strong, agnishom);
     assert!(won >= 5, "{won} of 6");
 }
+
+/// Best-Reply Search (the `brs:` method) takes a win in one as well, with
+/// the others' replies drawn from every opponent.
+#[test]
+fn best_reply_search_takes_a_win_in_one() {
+    use atom4_core::chain::{BestReply, BestReplySearch};
+    let p = position("classic 3 1a2c./2c3c2c/1b2c. c 14 - *");
+    let me = p.to_move().unwrap();
+    let mut table = vec![Entry::EMPTY; 1 << 14];
+    let report = BestReplySearch::new(&mut table, StrongEval::default()).run(
+        &BestReply::new(p, me),
+        Limits::depth(3),
+        &mut (),
+    );
+    assert_eq!(report.score, MATE - 1);
+    let mut after = p;
+    after.play(report.best.unwrap()).unwrap();
+    assert_eq!(after.status(), Status::Won(me));
+}

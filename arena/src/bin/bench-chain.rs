@@ -129,7 +129,47 @@ fn run(title: &str, positions: &[Position], max_depth: u8) {
     );
 }
 
+/// The mean and longest time of a search limited to `nodes` from an
+/// empty table: what a node limit costs a move on this machine.
+fn per_move(title: &str, positions: &[Position], nodes: u64) {
+    let mut table = vec![Entry::EMPTY; 1 << 16];
+    let (mut total, mut longest) = (0.0f64, 0.0f64);
+    for p in positions {
+        table.fill(Entry::EMPTY);
+        let mut search = StrongSearch::new(&mut table, StrongEval::default());
+        let start = Instant::now();
+        let limits = Limits {
+            nodes,
+            ..Limits::depth(atom4_core::search::MAX_PLY as u8 - 1)
+        };
+        search.run(
+            p,
+            limits,
+            &mut Clock {
+                start,
+                reached: Vec::new(),
+            },
+        );
+        let secs = start.elapsed().as_secs_f64();
+        total += secs;
+        longest = longest.max(secs);
+    }
+    println!(
+        "{title}, {nodes} nodes a search: mean {:.2} ms, longest {:.2} ms ({} positions)",
+        1000.0 * total / positions.len() as f64,
+        1000.0 * longest,
+        positions.len()
+    );
+}
+
 fn main() {
+    // `-- nodes N`: the time a move takes at node limit N, 4 players on 8x8.
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("nodes") {
+        let nodes = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20_000);
+        per_move("8x8, 4 players", &four_player_positions(100), nodes);
+        return;
+    }
     let max_depth: u8 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())

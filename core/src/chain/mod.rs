@@ -10,6 +10,7 @@
 //! computer player on glibc's `rand()` ([`GlibcRand`]);
 //! [`playout::random_playout`] plays random games fast.
 
+pub mod best_reply;
 mod bits;
 pub mod board;
 pub mod cascade;
@@ -29,6 +30,7 @@ pub mod strong;
 mod zobrist;
 
 pub use crate::game::Player;
+pub use best_reply::BestReply;
 pub use board::{letter, BadSize, Board, MAX_COUNT};
 pub use cascade::Cascade;
 pub use encoding::{DecodeError, ENCODED_LEN};
@@ -41,4 +43,4 @@ pub use playout::{random_playout, Playout};
 pub use position::{Move, Position, SetupError, Status, MAX_PLAYERS};
 pub use rules::{IllegalMove, Rules, ATOMS_FIRST_CHECK, CAP_WAVES};
 pub use seed_ai::{SeedAi, SeedAiError};
-pub use strong::{DuelSearch, ParanoidSearch, StrongEval, StrongSearch};
+pub use strong::{BestReplySearch, DuelSearch, ParanoidSearch, StrongEval, StrongSearch};

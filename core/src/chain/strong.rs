@@ -3,6 +3,7 @@
 //! ([`Paranoid`], one player against the others), its move ordering, and
 //! each player's value for max^n.
 
+use super::best_reply::BestReply;
 use super::eval::{evaluate, explodes, Weights};
 use super::game::Duel;
 use super::paranoid::Paranoid;
@@ -95,6 +96,24 @@ impl Evaluator<Paranoid> for StrongEval {
     }
 }
 
+impl Evaluator<BestReply> for StrongEval {
+    /// For the side to move: the one player, or the others' best reply.
+    #[inline]
+    fn evaluate(&mut self, game: &BestReply) -> i32 {
+        let value = self.value(game.position(), game.me());
+        if game.position().to_move() == Some(game.me()) {
+            value
+        } else {
+            -value
+        }
+    }
+
+    #[inline]
+    fn move_hint(&mut self, game: &BestReply, mv: Move) -> i32 {
+        hint(game.position(), mv)
+    }
+}
+
 /// Scale of the max^n values: evaluations are divided by this to fall
 /// mostly within -1 ..= 1, where wins and losses are.
 const MAXN_SCALE: f32 = 4096.0;
@@ -122,10 +141,15 @@ pub type DuelSearch<'t> = Search<Duel, StrongEval, Table<'t, Move>>;
 /// of the caller's memory.
 pub type ParanoidSearch<'t> = Search<Paranoid, StrongEval, Table<'t, Move>>;
 
+/// Alpha-beta over one player against the best reply of any other, in a
+/// table of the caller's memory.
+pub type BestReplySearch<'t> = Search<BestReply, StrongEval, Table<'t, Move>>;
+
 /// The strong engine for any number of players: alpha-beta over the duel
 /// with two players, over the player to move against all the others
-/// (paranoid) with more (it beat max^n and MCTS: see the README's
-/// benchmarks). The transposition table is the caller's memory.
+/// (paranoid) with more (it beat max^n and MCTS, and Best-Reply Search
+/// did no better: see docs/chain.md). The transposition table is the
+/// caller's memory.
 #[derive(Debug)]
 pub struct StrongSearch<'t> {
     table: &'t mut [Entry<Move>],
