@@ -46,6 +46,17 @@ impl StrongEval {
         let bound = CAPTURE_WIN + 1;
         quiescence(position, me, &self.weights, -bound, bound, self.quiescence)
     }
+
+    /// `value` for `me` when `me` is to move, else its opposite: the
+    /// others' side in a search of one player against the rest.
+    fn for_side_to_move(&self, position: &Position, me: Player) -> i32 {
+        let value = self.value(position, me);
+        if position.to_move() == Some(me) {
+            value
+        } else {
+            -value
+        }
+    }
 }
 
 impl Default for StrongEval {
@@ -82,12 +93,7 @@ impl Evaluator<Paranoid> for StrongEval {
     /// For the side to move: the one player, or the others together.
     #[inline]
     fn evaluate(&mut self, game: &Paranoid) -> i32 {
-        let value = self.value(game.position(), game.me());
-        if game.position().to_move() == Some(game.me()) {
-            value
-        } else {
-            -value
-        }
+        self.for_side_to_move(game.position(), game.me())
     }
 
     #[inline]
@@ -100,12 +106,7 @@ impl Evaluator<BestReply> for StrongEval {
     /// For the side to move: the one player, or the others' best reply.
     #[inline]
     fn evaluate(&mut self, game: &BestReply) -> i32 {
-        let value = self.value(game.position(), game.me());
-        if game.position().to_move() == Some(game.me()) {
-            value
-        } else {
-            -value
-        }
+        self.for_side_to_move(game.position(), game.me())
     }
 
     #[inline]
