@@ -573,7 +573,8 @@ typedef struct atom4_atomas_game {
  */
 typedef struct atom4_atomas_limits {
   /**
-   * The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2.
+   * The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2. Rings
+   * of 12 entries or more are searched one reply deeper.
    */
   uint8_t depth;
   /**

@@ -17,8 +17,8 @@ use crate::generic::{Limit, MctsEngine, RandomEngine};
 use crate::matches::{Arena, Setup};
 use crate::Engine;
 
-/// The bot's search when the spec gives no limit: depth 2, as the
-/// `atom4 atomas bot` program plays.
+/// The bot's search when the spec gives no limit: depth 2 (3 on crowded
+/// rings), as the `atom4 atomas bot` program plays.
 pub const DEFAULT_DEPTH: u8 = 2;
 
 /// How the bot's search is bounded.

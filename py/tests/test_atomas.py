@@ -171,6 +171,15 @@ def test_bot_plays_and_stops() -> None:
     assert game.is_legal(result.reply)
 
 
+def test_bot_searches_crowded_rings_a_reply_deeper() -> None:
+    bot = atomas.Bot()
+    for entries, depth in ((11, 2), (12, 3)):
+        ring = ",".join(str(1 + i % 3) for i in range(entries))
+        game = atomas.Game(f"ring={ring} hand=1 score=0 move=1 range=1-3 carry=. since=0")
+        result = bot.reply(game)
+        assert (result.depth, game.is_legal(result.reply)) == (depth, True)
+
+
 def test_protocol_lines() -> None:
     bot = atomas.Bot()
     session = atomas.Session()

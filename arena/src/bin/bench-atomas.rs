@@ -10,7 +10,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use atom4_core::atomas::bot::{Bot, Limits, DEFAULT_WIDTH};
+use atom4_core::atomas::bot::{
+    Bot, Limits, DEFAULT_DEEPER_FROM, DEFAULT_ROOT_WIDTH, DEFAULT_WIDTH,
+};
 use atom4_core::atomas::{Atomas, Reference, Weights};
 use clap::Parser;
 
@@ -34,6 +36,12 @@ struct Args {
     /// Replies searched at deep nodes (0: all).
     #[arg(long, default_value_t = DEFAULT_WIDTH)]
     width: u8,
+    /// From this many entries on, one reply deeper (0: never).
+    #[arg(long, default_value_t = DEFAULT_DEEPER_FROM)]
+    deeper_from: u8,
+    /// Root replies searched beyond depth 2 (0: all).
+    #[arg(long, default_value_t = DEFAULT_ROOT_WIDTH)]
+    root_width: u8,
     /// Games at a time.
     #[arg(long, default_value_t = 1)]
     threads: u32,
@@ -48,6 +56,10 @@ struct Outcome {
     nodes: u64,
     /// Decisions at each ring length.
     lengths: [u64; 20],
+    /// The longest decision, in seconds, and how many took over 2 ms (the
+    /// issue's budget for the mean: the crowded rings take longer).
+    longest: f64,
+    over: u64,
 }
 
 fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
@@ -58,10 +70,13 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
         depth: args.depth,
         nodes: args.nodes.unwrap_or(u64::MAX),
         width: args.width,
+        deeper_from: args.deeper_from,
+        root_width: args.root_width,
     };
     let mut moves = 0;
     let mut nodes = 0;
     let mut lengths = [0u64; 20];
+    let (mut longest, mut over) = (0.0f64, 0u64);
     let t = Instant::now();
     let trace = std::env::var("ATOMAS_TRACE").is_ok();
     let mut last = std::collections::VecDeque::new();
@@ -75,7 +90,11 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
                 last.pop_front();
             }
         }
+        let clock = Instant::now();
         let report = bot.search(&game, limits, &mut ());
+        let took = clock.elapsed().as_secs_f64();
+        longest = longest.max(took);
+        over += u64::from(took > 0.002);
         nodes += report.nodes;
         lengths[game.ring().len()] += 1;
         let Some(reply) = report.best else { break };
@@ -97,6 +116,8 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
         seconds: t.elapsed().as_secs_f64(),
         nodes,
         lengths,
+        longest,
+        over,
     }
 }
 
@@ -161,6 +182,13 @@ fn main() {
         .map(|(len, &n)| format!("{len}:{:.2}%", 100.0 * n as f64 / decisions))
         .collect();
     eprintln!("ring lengths at decisions: {}", shares.join(" "));
+    let longest = results.iter().map(|o| o.longest).fold(0.0, f64::max);
+    let over: u64 = results.iter().map(|o| o.over).sum();
+    eprintln!(
+        "longest decision {:.2} ms; {:.3}% of decisions over 2 ms",
+        1000.0 * longest,
+        100.0 * over as f64 / decisions
+    );
     println!(
         "bench-atomas: games {}, mean {:.0}, median {:.0}, min {}, max {}, mean moves {:.0}, capped {}, deaths per 100k moves {:.2}, {:.3} ms/move, {:.0} nodes/move",
         results.len(),

@@ -19,7 +19,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use atom4_core::atomas::bot::{Bot, Limits, DEFAULT_WIDTH};
+use atom4_core::atomas::bot::{
+    Bot, Limits, DEFAULT_DEEPER_FROM, DEFAULT_ROOT_WIDTH, DEFAULT_WIDTH,
+};
 use atom4_core::atomas::{Atom, Atomas, Reference, Reply, Weights};
 use clap::Parser;
 
@@ -40,6 +42,10 @@ struct Args {
     /// ... at least this many moves after the previous such start.
     #[arg(long, default_value_t = 1000)]
     spacing: usize,
+    /// Also start from every this many-th state of every game (0: none):
+    /// a sample of ordinary play, to compare how often rings get crowded.
+    #[arg(long, default_value_t = 0)]
+    every: usize,
     /// Moves to play from each start.
     #[arg(long, default_value_t = 300)]
     moves: u32,
@@ -58,6 +64,12 @@ struct Args {
     /// Replies searched at deep nodes (0: all).
     #[arg(long, default_value_t = DEFAULT_WIDTH)]
     width: u8,
+    /// From this many entries on, one reply deeper (0: never).
+    #[arg(long, default_value_t = DEFAULT_DEEPER_FROM)]
+    deeper_from: u8,
+    /// Root replies searched beyond depth 2 (0: all).
+    #[arg(long, default_value_t = DEFAULT_ROOT_WIDTH)]
+    root_width: u8,
     /// Explore: from this many entries on (0: never), search with
     /// `--crowd-depth` and `--crowd-width` instead.
     #[arg(long, default_value_t = 0)]
@@ -78,6 +90,9 @@ struct Args {
 
 /// Ring lengths counted as near death (the game ends past 18 entries).
 const NEAR_DEATH: usize = 17;
+
+/// Moves played at each ring length (19: over).
+type Lengths = [u32; 20];
 
 /// A state to play on from, and where it came from.
 struct Start {
@@ -110,21 +125,23 @@ fn replay(line: &str) -> Result<(u64, Vec<Atomas>, bool), String> {
 }
 
 /// Plays `moves` moves from `start`; the move it died at, if it did.
-fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32>, u64, u32) {
+fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32>, u64, Lengths) {
     let mut draws = Reference::new(seed);
     let mut game = *start;
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes.unwrap_or(u64::MAX),
         width: args.width,
+        deeper_from: args.deeper_from,
+        root_width: args.root_width,
     };
     let mut nodes = 0;
-    let mut near = 0;
+    let mut lengths = [0; 20];
     for m in 0..args.moves {
         if game.is_over() {
-            return (Some(m), nodes, near);
+            return (Some(m), nodes, lengths);
         }
-        near += u32::from(game.ring().len() >= NEAR_DEATH);
+        lengths[game.ring().len().min(19)] += 1;
         if game.draw_with(&mut draws).is_err() {
             break;
         }
@@ -145,7 +162,7 @@ fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32
             break;
         }
     }
-    (game.is_over().then_some(args.moves), nodes, near)
+    (game.is_over().then_some(args.moves), nodes, lengths)
 }
 
 fn main() {
@@ -181,6 +198,16 @@ fn main() {
                     starts.push(Start {
                         state: states[i],
                         what: format!("seed {seed} died at {last}: from {i}"),
+                    });
+                }
+            }
+        }
+        if args.every > 0 {
+            for i in (args.every..states.len()).step_by(args.every) {
+                if !states[i].is_over() {
+                    starts.push(Start {
+                        state: states[i],
+                        what: format!("seed {seed}: sample at {i}"),
                     });
                 }
             }
@@ -223,11 +250,11 @@ fn main() {
                     }
                     let (i, r) = (j / args.repeats as usize, j % args.repeats as usize);
                     let seed = args.seed + 1000 * i as u64 + r as u64;
-                    let (death, nodes, near) = play_on(&starts[i].state, seed, &args, &mut bot);
+                    let (death, nodes, lengths) = play_on(&starts[i].state, seed, &args, &mut bot);
                     if let Some(m) = death {
                         eprintln!("{} (repeat {r}): died after {m} moves", starts[i].what);
                     }
-                    results.lock().unwrap().push((death, nodes, near));
+                    results.lock().unwrap().push((death, nodes, lengths));
                 }
             });
         }
@@ -239,7 +266,25 @@ fn main() {
         .map(|(d, _, _)| u64::from(d.unwrap_or(args.moves)))
         .sum();
     let nodes: u64 = results.iter().map(|(_, n, _)| n).sum();
-    let near: u64 = results.iter().map(|&(_, _, m)| u64::from(m)).sum();
+    let mut lengths = [0u64; 20];
+    for (_, _, l) in &results {
+        for (total, &n) in lengths.iter_mut().zip(l) {
+            *total += u64::from(n);
+        }
+    }
+    let near: u64 = lengths[NEAR_DEATH..].iter().sum();
+    // The tail of the ring lengths: how often a ring gets crowded, far
+    // steadier than deaths.
+    let tail: Vec<String> = (13..=NEAR_DEATH)
+        .map(|n| {
+            let at_least: u64 = lengths[n..].iter().sum();
+            format!(
+                ">={n} {:.3}%",
+                100.0 * at_least as f64 / moves.max(1) as f64
+            )
+        })
+        .collect();
+    eprintln!("moves at ring lengths: {}", tail.join(", "));
     println!(
         "danger-atomas: play-ons {}, deaths {}, moves {}, near death (>= {NEAR_DEATH} entries) {:.3}% of moves, {:.0} nodes/move, {:.3} ms/move ({} threads)",
         results.len(),

@@ -19,9 +19,10 @@ pub const MAX_LINE: usize = 4096;
 /// `atom4 atomas bot`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct BotArgs {
-    /// Thinking time a move, in milliseconds (the search stops at the
-    /// depth it completed by then).
-    #[arg(long, value_name = "MS", default_value_t = 1.5)]
+    /// The most time a move may take, in milliseconds (the search stops
+    /// at the depth it completed by then). Most moves take well under a
+    /// millisecond; the crowded rings searched a reply deeper take a few.
+    #[arg(long, value_name = "MS", default_value_t = 20.0)]
     pub time: f64,
     /// The deepest search, in replies.
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=atom4_core::atomas::bot::MAX_DEPTH as i64))]

@@ -1,7 +1,7 @@
 //! The bot: expectimax over the spawn law with the survival evaluation,
 //! as `atom4 atomas bot` plays.
 
-use atom4_core::atomas::bot::{Bot, Limits, DEFAULT_WIDTH, MAX_DEPTH};
+use atom4_core::atomas::bot::{Bot, Limits, MAX_DEPTH};
 use atom4_core::atomas::Weights;
 use atom4_core::control::Stopper;
 
@@ -20,7 +20,8 @@ const _: () = assert!(ATOM4_ATOMAS_MAX_DEPTH == MAX_DEPTH);
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_atomas_limits {
-    /// The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2.
+    /// The deepest iteration, 1..ATOM4_ATOMAS_MAX_DEPTH; 0 means 2. Rings
+    /// of 12 entries or more are searched one reply deeper.
     pub depth: u8,
     /// Stop after about this many nodes; 0 means no limit.
     pub nodes: u64,
@@ -92,7 +93,7 @@ pub extern "C" fn atom4_atomas_bot_reply(
             Limits {
                 depth: if depth == 0 { 2 } else { depth },
                 nodes: if nodes == 0 { u64::MAX } else { nodes },
-                width: DEFAULT_WIDTH,
+                ..Limits::depth(2)
             },
             &mut control,
         );

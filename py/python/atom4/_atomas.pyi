@@ -149,7 +149,9 @@ class Bot:
         depth: int = 2,
         time: Optional[float] = None,
         nodes: Optional[int] = None,
-    ) -> BotResult: ...
+    ) -> BotResult:
+        """Iterative deepening to `depth` (one more on rings of 12 entries or
+        more), stopping early at `time` seconds or about `nodes` nodes."""
     def stop(self) -> None: ...
 
 @final

@@ -61,7 +61,8 @@ impl Bot {
     }
 
     /// The reply to the atom in hand of `game`: iterative deepening to
-    /// `depth` (1..=8, default 2), stopping early at `time` seconds or
+    /// `depth` (1..=8, default 2; one more on rings of 12 entries or
+    /// more, where deaths start), stopping early at `time` seconds or
     /// about `nodes` nodes (an interrupted iteration is dropped). The GIL
     /// is released meanwhile.
     #[pyo3(signature = (game, *, depth = 2, time = None, nodes = None))]
