@@ -194,6 +194,11 @@ def test_protocol_lines() -> None:
     assert atomas.play_line("0/1/1/1 2 3\n", nodes=100) in {str(i) for i in range(4)}
     state = atomas.Session().state("12/40/+/1 2 3")
     assert (state.score, state.move_number, state.hand) == (12, 40, "+")
+    # A game's first 2-field request is read as move 1, even when most of
+    # its atoms are 3s (the spawn law of the first range from then on).
+    for line in ("2/3 2 1 3 1 3", "2/3 3 3 1 1 3"):
+        state = atomas.Session().state(line)
+        assert (state.score, state.move_number, state.range) == (0, 1, (1, 3))
 
 
 def test_random_games() -> None:

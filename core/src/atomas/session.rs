@@ -11,7 +11,8 @@
 //! - **Otherwise** (a new game, a bot started for each move): the
 //!   request's own score and move (4-field form) or, in the 2-field form,
 //!   an estimate from the atoms: the range is taken to start one below the
-//!   median of the numbered atoms of the ring and in hand (1 at least),
+//!   median of the numbered atoms of the ring and in hand (1 at least, and
+//!   1 when none is above 3),
 //!   the move is the first of that range's moves, and the score is
 //!   `move^2 / 100` (what bots that survive make), so that a game's first
 //!   request is read exactly: move 1, score 0; and no move since the last
@@ -101,7 +102,15 @@ fn estimate(request: &Request) -> (u64, u32) {
     let values = &mut values[..count];
     values.sort_unstable();
     let median = values.get(count / 2).copied().unwrap_or(1);
-    let lo = median.saturating_sub(1).max(1);
+    // No atom above the first range: a game's start, whatever the median
+    // (a start ring of mostly 3s would otherwise read as move 41 and the
+    // whole followed game would expect atoms one too high).
+    let first_range = values.last().is_none_or(|&v| v <= 3);
+    let lo = if first_range {
+        1
+    } else {
+        median.saturating_sub(1).max(1)
+    };
     let move_number = (u64::from(lo - 1) * 40 + 1).min(u64::from(MAX_MOVE - 1)) as u32;
     let score = (u64::from(move_number).pow(2) / 100).min(MAX_SCORE);
     (score, move_number)
@@ -152,6 +161,12 @@ mod tests {
         let start = Request::parse("2/3 2 1 3 1 3").unwrap();
         let state = session.state(&start);
         assert_eq!((state.move_number(), state.score()), (1, 0));
+        // Mostly 3s (median 3): still the first range, a game's start.
+        let threes = Request::parse("2/3 3 3 1 1 3").unwrap();
+        let state = session.state(&threes);
+        assert_eq!((state.move_number(), state.score()), (1, 0));
+        let fours = Request::parse("4/4 3 4 4 2").unwrap();
+        assert_eq!(session.state(&fours).range(), (3, 5));
         let empty = Request::parse("+/").unwrap();
         assert_eq!(session.state(&empty).move_number(), 1);
     }
