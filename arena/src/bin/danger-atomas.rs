@@ -8,10 +8,15 @@
 //!
 //! `cargo run --release -p atom4-arena --bin danger-atomas -- --log g100.jsonl`
 //!
-//! Besides deaths it counts the moves played on a ring of at least 17
-//! entries (near death): far more frequent than deaths, so a steadier
-//! figure. `--crowd-at N` searches crowded rings differently, to see
-//! whether a deeper search there is worth its time.
+//! Besides deaths it counts the moves played at each ring length: how
+//! often a ring gets crowded (15, 16, 17 entries) is far more frequent
+//! than deaths, so a steadier figure. `--every N` also plays on from every
+//! N-th state of each game, a sample of ordinary play; with
+//! `--before 99999999 --crowded 0` it is the only start:
+//! `... --every 20000 --moves 3000 --crowded 0 --before 99999999` (180
+//! play-ons, 540,000 moves from the seed-1001 log) compares searches in a
+//! minute or two. `--deeper-from`/`--root-width` set the bot's own crowded
+//! search, `--crowd-at N` another one, to see what is worth its time.
 //! Weights: `ATOMAS_WEIGHTS=name=value,...`, as `bench-atomas`.
 
 use std::io::{BufRead, BufReader};
