@@ -24,7 +24,8 @@ pub struct BotArgs {
     /// millisecond; the crowded rings searched a reply deeper take a few.
     #[arg(long, value_name = "MS", default_value_t = 20.0)]
     pub time: f64,
-    /// The deepest search, in replies.
+    /// The deepest search, in replies (one more on rings of 12 entries or
+    /// more).
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=atom4_core::atomas::bot::MAX_DEPTH as i64))]
     pub depth: u8,
     /// A node limit a move (replaces the time limit; the same requests
