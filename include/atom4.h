@@ -1252,8 +1252,8 @@ enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, co
  * bytes, either form, with or without its newline), as a bot that sees
  * this request alone reads it: the 4-field form's score and move, or the
  * 2-field form's estimate (the range one below the median of the numbered
- * atoms, the first range when none is above 3, its first move, a score of move^2 / 100), no move since the last
- * plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * atoms, the first range when none is above 3, its first move, a score of
+ * move^2 / 100), no move since the last plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
  * the problem goes to `error_offset` (may be NULL).
  */
 enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);

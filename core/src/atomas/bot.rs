@@ -141,14 +141,14 @@ impl Bot {
         // `children`, which each iteration sorts best first (a stable sort:
         // ties keep the earlier reply).
         let mut values = ArrayVec::<f32, MAX_MOVES>::new();
+        // Points in first steps of the range's low value.
+        let unit = self.weights.points / (1.5 * range_low(game.move_number) as f32);
         for depth in 1..=limits.depth_for(game.ring().len()) {
             let searched = match usize::from(limits.root_width) {
                 w if depth > 2 && w > 0 => w.min(children.len()),
                 _ => children.len(),
             };
             values.truncate(searched);
-            // Points in first steps of the range's low value.
-            let unit = self.weights.points / (1.5 * range_low(game.move_number) as f32);
             for (i, &(_, child)) in children[..searched].iter().enumerate() {
                 let gained = (child.score - game.score) as f32;
                 let v = self.after(&child, depth - 1, control) + unit * gained;
