@@ -14,3 +14,6 @@ extern crate alloc;
 pub mod framing;
 pub mod message;
 pub mod table;
+
+#[cfg(feature = "server")]
+pub mod server;

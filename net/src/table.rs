@@ -396,6 +396,15 @@ impl Table {
         }
     }
 
+    /// The client broke the protocol below the lines (a WebSocket binary
+    /// message, say): `ERR 902` and the connection closed.
+    pub fn protocol_error(&mut self, id: ClientId, why: &str, now: Millis) {
+        self.now = now;
+        if self.clients.get(&id).is_some_and(|c| !c.engine) {
+            self.fatal(id, code::PROTOCOL_ERROR, why);
+        }
+    }
+
     /// The engine's answer to request `request` (stale answers are ignored).
     pub fn engine_move(&mut self, request: u64, cell: Cell, now: Millis) {
         self.now = now;
