@@ -13,6 +13,7 @@ extern crate alloc;
 
 pub mod framing;
 pub mod message;
+pub mod session;
 pub mod table;
 
 #[cfg(feature = "server")]
