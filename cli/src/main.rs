@@ -39,6 +39,8 @@ enum Command {
     Chain(chain::Command),
     /// Atom-4 over the network: host a table (protocol 2.0, TCP and WebSocket).
     Serve(net::ServeArgs),
+    /// Atom-4 over the network: join a table to play, watch, or let an engine play.
+    Connect(net::ConnectArgs),
 }
 
 fn main() {
@@ -51,6 +53,7 @@ fn main() {
         Some(Command::Atomas(command)) => atomas::run(command),
         Some(Command::Chain(command)) => chain::run(command),
         Some(Command::Serve(args)) => net::serve::run(args),
+        Some(Command::Connect(args)) => net::connect::run(args),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

@@ -146,14 +146,25 @@ fn is(word: &str, name: &str) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientMessage<'a> {
     /// `ATOM4 CLNT <game-version> <protocol-version>`.
-    Clnt { game: Version, protocol: Version },
+    Clnt {
+        game: Version,
+        protocol: Version,
+    },
     /// `NAME <nick> [<text>]`.
-    Name { nick: &'a str, text: &'a str },
+    Name {
+        nick: &'a str,
+        text: &'a str,
+    },
     Requ,
-    Move { x: u32, y: u32 },
+    Move {
+        x: u32,
+        y: u32,
+    },
     Rsgn,
     /// `CHAT <text>` (the text may be empty; the server refuses that).
-    Chat { text: &'a str },
+    Chat {
+        text: &'a str,
+    },
     Next,
     Play,
     Watch,
@@ -247,19 +258,37 @@ fn with_text(f: &mut Formatter<'_>, text: &str) -> fmt::Result {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ServerMessage<'a> {
     /// `ATOM4 SERV <game-version> <protocol-version>`.
-    Serv { game: Version, protocol: Version },
+    Serv {
+        game: Version,
+        protocol: Version,
+    },
     /// `ATOM4 CONN <welcome text>`.
-    Welcome { text: &'a str },
+    Welcome {
+        text: &'a str,
+    },
     /// `POW?`: play or watch?
     PlayOrWatch,
     /// `PNUM 1|2|W` (the original test server's `PLNUM` too): `None` is W.
     Pnum(Option<Player>),
-    Bdim { width: u32, height: u32 },
-    Brow { y: u32, cells: Row },
-    Bpos { x: u32, y: u32, piece: Piece },
+    Bdim {
+        width: u32,
+        height: u32,
+    },
+    Brow {
+        y: u32,
+        cells: Row,
+    },
+    Bpos {
+        x: u32,
+        y: u32,
+        piece: Piece,
+    },
     Bend,
     /// `TURN <p> <c>`: player `p` is to place the tile `c`.
-    Turn { player: Player, tile: Color },
+    Turn {
+        player: Player,
+        tile: Color,
+    },
     /// `NAME <id> <p> <nick> [<text>]`; `seat` `None` is 0, a watcher.
     Name {
         id: &'a str,
@@ -268,27 +297,44 @@ pub enum ServerMessage<'a> {
         text: &'a str,
     },
     /// `CONN <id> [<text>]`: a client arrived.
-    Conn { id: &'a str, text: &'a str },
+    Conn {
+        id: &'a str,
+        text: &'a str,
+    },
     /// `GONE <id> <p> [<nick>]`: a client left.
     Gone {
         id: &'a str,
         seat: Option<Player>,
         nick: &'a str,
     },
-    Win { player: Player },
-    Draw { reason: &'a str },
-    Abrt { reason: &'a str },
+    Win {
+        player: Player,
+    },
+    Draw {
+        reason: &'a str,
+    },
+    Abrt {
+        reason: &'a str,
+    },
     Chat {
         id: &'a str,
         seat: Option<Player>,
         nick: &'a str,
         text: &'a str,
     },
-    Info { text: &'a str },
+    Info {
+        text: &'a str,
+    },
     /// A non-fatal error.
-    Grr { code: u32, text: &'a str },
+    Grr {
+        code: u32,
+        text: &'a str,
+    },
     /// A fatal error: the server closes the connection after it.
-    Err { code: u32, text: &'a str },
+    Err {
+        code: u32,
+        text: &'a str,
+    },
 }
 
 impl<'a> ServerMessage<'a> {
@@ -330,7 +376,9 @@ impl<'a> ServerMessage<'a> {
             let mut cells = Row::new();
             for w in words {
                 let piece = parse_piece(w).ok_or(ParseError::Bad("cell"))?;
-                cells.try_push(piece).map_err(|_| ParseError::Bad("row length"))?;
+                cells
+                    .try_push(piece)
+                    .map_err(|_| ParseError::Bad("row length"))?;
             }
             ServerMessage::Brow { y, cells }
         } else if is(kind, "BPOS") {
@@ -345,7 +393,9 @@ impl<'a> ServerMessage<'a> {
             ServerMessage::Turn {
                 player: field(&mut words, "player", parse_player)?,
                 tile: field(&mut words, "tile", |w| {
-                    parse_piece(w).flatten().filter(|c| Tile::of_color(*c).is_some())
+                    parse_piece(w)
+                        .flatten()
+                        .filter(|c| Tile::of_color(*c).is_some())
                 })?,
             }
         } else if is(kind, "NAME") || is(kind, "CHAT") {
@@ -529,7 +579,13 @@ mod tests {
                 },
                 "NAME alice from  the north",
             ),
-            (ClientMessage::Name { nick: "bob", text: "" }, "NAME bob"),
+            (
+                ClientMessage::Name {
+                    nick: "bob",
+                    text: "",
+                },
+                "NAME bob",
+            ),
             (ClientMessage::Requ, "REQU"),
             (ClientMessage::Move { x: 8, y: 6 }, "MOVE 8 6"),
             (ClientMessage::Rsgn, "RSGN"),
@@ -604,13 +660,7 @@ mod tests {
                 },
                 "NAME c3 0 carol hello there",
             ),
-            (
-                ServerMessage::Conn {
-                    id: "c4",
-                    text: "",
-                },
-                "CONN c4",
-            ),
+            (ServerMessage::Conn { id: "c4", text: "" }, "CONN c4"),
             (
                 ServerMessage::Gone {
                     id: "c4",
@@ -619,7 +669,12 @@ mod tests {
                 },
                 "GONE c4 1 dan",
             ),
-            (ServerMessage::Win { player: Player::TWO }, "WIN 2"),
+            (
+                ServerMessage::Win {
+                    player: Player::TWO,
+                },
+                "WIN 2",
+            ),
             (
                 ServerMessage::Draw {
                     reason: "board full",
@@ -701,10 +756,7 @@ mod tests {
                 text: "[current turn]"
             })
         );
-        assert_eq!(
-            ServerMessage::parse("MOVE 007 0"),
-            Err(ParseError::Unknown)
-        );
+        assert_eq!(ServerMessage::parse("MOVE 007 0"), Err(ParseError::Unknown));
         assert_eq!(
             ClientMessage::parse("MOVE 007 0"),
             Ok(ClientMessage::Move { x: 7, y: 0 })
@@ -739,7 +791,10 @@ mod tests {
             ("TURN 0 r", ParseError::Bad("player")),
             ("BPOS 1 1 x", ParseError::Bad("cell")),
             ("BPOS 1 1 rr", ParseError::Bad("cell")),
-            ("BROW 0 . . . . . . . . . . . . . . . . .", ParseError::Bad("row length")),
+            (
+                "BROW 0 . . . . . . . . . . . . . . . . .",
+                ParseError::Bad("row length"),
+            ),
             ("WIN", ParseError::Missing("player")),
             ("GRR x", ParseError::Bad("error number")),
             ("ATOM4 HELO", ParseError::Bad("SERV or CONN")),

@@ -39,7 +39,9 @@ pub enum Event {
     /// Our seat changed (`None`: watching).
     Seat(Option<Player>),
     /// It is our turn, and the board is current: send one `MOVE`.
-    YourTurn { tile: Color },
+    YourTurn {
+        tile: Color,
+    },
     /// The board changed (after `BEND`).
     Board,
     RoundOver(Outcome),
@@ -252,7 +254,10 @@ impl Session {
         };
         match message {
             ServerMessage::Err { code, text } => {
-                self.close(format!("the server ended the session: ERR {code} {text}"), &mut events);
+                self.close(
+                    format!("the server ended the session: ERR {code} {text}"),
+                    &mut events,
+                );
             }
             ServerMessage::Serv { game, protocol } if self.phase == Phase::Greeting => {
                 if protocol.major != PROTOCOL_VERSION.major {
@@ -262,7 +267,11 @@ impl Session {
                     );
                 } else {
                     self.legacy = game == LEGACY_GAME_VERSION;
-                    let game = if self.legacy { LEGACY_GAME_VERSION } else { GAME_VERSION };
+                    let game = if self.legacy {
+                        LEGACY_GAME_VERSION
+                    } else {
+                        GAME_VERSION
+                    };
                     self.outgoing.push(
                         ClientMessage::Clnt {
                             game,
@@ -528,7 +537,10 @@ mod tests {
         let events = feed(&mut s, "PNUM 1\nNAME c3 1 ann\nNAME c4 2 bob\nTURN 1 r");
         assert_eq!(
             events,
-            [Event::Seat(Some(Player::ONE)), Event::YourTurn { tile: Color::Red }]
+            [
+                Event::Seat(Some(Player::ONE)),
+                Event::YourTurn { tile: Color::Red }
+            ]
         );
         let game = s.position().unwrap();
         assert_eq!(game, Atom4::new(6, 6).unwrap());
@@ -586,7 +598,9 @@ mod tests {
         let events = feed(&mut s, "ERR 903 server is full");
         assert_eq!(
             events,
-            [Event::Closed("the server ended the session: ERR 903 server is full".into())]
+            [Event::Closed(
+                "the server ended the session: ERR 903 server is full".into()
+            )]
         );
         let mut s = Session::new();
         let events = feed(&mut s, "SSH-2.0-OpenSSH");
@@ -601,7 +615,10 @@ mod tests {
     fn chat_joins_leaves_and_junk_are_logged() {
         let mut s = Session::new();
         feed(&mut s, "ATOM4 SERV 4.1 2.0\nATOM4 CONN hi");
-        feed(&mut s, "CONN c9\nCHAT c9 0 c9 hello there\nGONE c9 0 c9\nBOGUS\nBPOS 1 1 r");
+        feed(
+            &mut s,
+            "CONN c9\nCHAT c9 0 c9 hello there\nGONE c9 0 c9\nBOGUS\nBPOS 1 1 r",
+        );
         let log: Vec<&str> = s.log.iter().map(String::as_str).collect();
         assert_eq!(
             log[1..],

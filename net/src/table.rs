@@ -375,11 +375,7 @@ impl Table {
             self.turn_deadline = None;
             if let Some(id) = self.player_to_move() {
                 let secs = self.config.move_time / 1000;
-                self.fatal(
-                    id,
-                    code::BAD_BEHAVIOUR,
-                    &format!("no move in {secs} s"),
-                );
+                self.fatal(id, code::BAD_BEHAVIOUR, &format!("no move in {secs} s"));
             }
         }
         if let Phase::Break { deadline, .. } = self.phase {
@@ -680,7 +676,14 @@ impl Table {
     }
 
     fn next(&mut self, id: ClientId) -> Result<(), Grr> {
-        let (Phase::Break { deadline, mut ready }, Some(pair)) = (self.phase, self.pair) else {
+        let (
+            Phase::Break {
+                deadline,
+                mut ready,
+            },
+            Some(pair),
+        ) = (self.phase, self.pair)
+        else {
             return Err(grr(code::NOT_UNDERSTOOD, "no round has just ended"));
         };
         let Some(index) = pair.players.iter().position(|p| *p == id) else {
@@ -1060,10 +1063,7 @@ impl Table {
             let cells: Row = (0..board.width())
                 .map(|x| board.cell(x, y).and_then(|c| board.get(c)))
                 .collect();
-            let brow = ServerMessage::Brow {
-                y: y.into(),
-                cells,
-            };
+            let brow = ServerMessage::Brow { y: y.into(), cells };
             lines.push_str(&format!("{brow}\n"));
         }
         lines.push_str("BEND\n");
@@ -1215,8 +1215,7 @@ pub fn round_start(width: u8, height: u8, round: u32, scores: [u32; 2]) -> Atom4
             board.set(cell, Some(tile.color()));
         }
     }
-    Atom4::from_parts(board, start, round.max(1), scores, Status::Playing)
-        .unwrap_or_else(fallback)
+    Atom4::from_parts(board, start, round.max(1), scores, Status::Playing).unwrap_or_else(fallback)
 }
 
 #[cfg(test)]
@@ -1242,10 +1241,26 @@ mod tests {
     #[test]
     fn nicks() {
         let id = ClientId(7);
-        for good in ["alice", "A.b-c_9", "c7", "C7", "c", "cx1", "0123456789abcdef"] {
+        for good in [
+            "alice",
+            "A.b-c_9",
+            "c7",
+            "C7",
+            "c",
+            "cx1",
+            "0123456789abcdef",
+        ] {
             assert_eq!(nick_ok(id, good), Ok(()), "{good}");
         }
-        for bad in ["", "c8", "C12", "a b", "caf\u{e9}", "0123456789abcdefg", "x!"] {
+        for bad in [
+            "",
+            "c8",
+            "C12",
+            "a b",
+            "caf\u{e9}",
+            "0123456789abcdefg",
+            "x!",
+        ] {
             assert!(nick_ok(id, bad).is_err(), "{bad}");
         }
     }

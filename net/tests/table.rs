@@ -189,7 +189,10 @@ fn the_server_speaks_first_and_a_compatible_client_is_welcomed() {
     assert_eq!(sim.take(id), ["ATOM4 SERV 4.1 2.0"]);
     sim.say(id, "ATOM4 CLNT 4.1 2.0");
     let got = sim.take(id);
-    assert_eq!(got[0], "ATOM4 CONN Welcome to the atom4 4.1 table; you are c1");
+    assert_eq!(
+        got[0],
+        "ATOM4 CONN Welcome to the atom4 4.1 table; you are c1"
+    );
     let mut want = board_lines(&Atom4::new(6, 6).unwrap());
     want.push("POW?".into());
     assert_eq!(got[1..], want);
@@ -295,7 +298,10 @@ fn a_newcomer_learns_who_is_here_and_the_others_learn_of_it() {
     let c = sim.connect();
     sim.say(c, "ATOM4 CLNT 4.1 2.0");
     let got = sim.take(c);
-    assert_eq!(got[2..4], ["NAME c1 0 alice likes hexagons", "NAME c2 0 c2"]);
+    assert_eq!(
+        got[2..4],
+        ["NAME c1 0 alice likes hexagons", "NAME c2 0 c2"]
+    );
     assert_eq!(sim.take(a), ["CONN c3"]);
     assert_eq!(sim.take(b), ["CONN c3"]);
     // No line ever holds an address.
@@ -311,7 +317,12 @@ fn names_are_checked_and_broadcast() {
     sim.say(a, "NAME bob_2");
     assert_eq!(sim.take(a), ["NAME c1 0 bob_2"]);
     assert_eq!(sim.take(b), ["NAME c1 0 bob_2"]);
-    for bad in ["NAME a!", "NAME c2", "NAME 01234567890123456", "NAME caf\u{e9}"] {
+    for bad in [
+        "NAME a!",
+        "NAME c2",
+        "NAME 01234567890123456",
+        "NAME caf\u{e9}",
+    ] {
         sim.say(a, bad);
         let got = sim.take(a);
         assert!(got[0].starts_with("GRR 201 "), "{bad}: {got:?}");
@@ -326,7 +337,10 @@ fn names_are_checked_and_broadcast() {
     sim.say(b, "WHO?");
     assert_eq!(
         sim.take(b),
-        [format!("NAME c1 0 a {}", "x".repeat(200)), "NAME c2 0 c2".into()]
+        [
+            format!("NAME c1 0 a {}", "x".repeat(200)),
+            "NAME c2 0 c2".into()
+        ]
     );
 }
 
@@ -549,7 +563,9 @@ fn both_players_next_starts_the_next_round_with_the_other_player_first() {
     sim.say(a, "NEXT");
     assert_eq!(sim.take(a), ["GRR 802 no round has just ended"]);
     let result = finish_round(&mut sim, a, b);
-    let won = result.strip_prefix("WIN ").map(|p| p.parse::<usize>().unwrap());
+    let won = result
+        .strip_prefix("WIN ")
+        .map(|p| p.parse::<usize>().unwrap());
     sim.say(w, "NEXT");
     assert_eq!(
         sim.take(w),
@@ -766,7 +782,10 @@ fn twenty_bad_messages_in_a_row_end_with_err_999() {
     for _ in 0..20 {
         sim.say(a, "MOVE 0 0");
     }
-    assert_eq!(sim.take(a).last().unwrap(), "ERR 999 20 bad messages in a row");
+    assert_eq!(
+        sim.take(a).last().unwrap(),
+        "ERR 999 20 bad messages in a row"
+    );
 }
 
 // --- the engine's seat
@@ -784,10 +803,16 @@ fn the_engine_holds_its_seat_and_plays_through_think_requests() {
     });
     let a = sim.join();
     sim.say(a, "WHO?");
-    assert_eq!(sim.take(a), ["NAME c1 2 computer classic:2", "NAME c2 0 c2"]);
+    assert_eq!(
+        sim.take(a),
+        ["NAME c1 2 computer classic:2", "NAME c2 0 c2"]
+    );
     sim.say(a, "PLAY");
     let got = sim.take(a);
-    assert_eq!(got[..3], ["PNUM 1", "NAME c2 1 c2", "NAME c1 2 computer classic:2"]);
+    assert_eq!(
+        got[..3],
+        ["PNUM 1", "NAME c2 1 c2", "NAME c1 2 computer classic:2"]
+    );
     assert!(sim.thinks.is_empty());
     let first = first_move(&sim);
     sim.say(a, &first);

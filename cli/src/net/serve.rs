@@ -30,7 +30,12 @@ pub struct ServeArgs {
     pub computer: Option<u8>,
     /// The engine of the computer's seat (random, classic:LEVEL,
     /// strong:MSms, strong:dDEPTH, mcts:MSms).
-    #[arg(long, value_name = "SPEC", default_value = "strong:500ms", requires = "computer")]
+    #[arg(
+        long,
+        value_name = "SPEC",
+        default_value = "strong:500ms",
+        requires = "computer"
+    )]
     pub engine: EngineSpec,
     /// Connections at once; more are refused with ERR 903.
     #[arg(long, value_name = "N", default_value_t = 1000)]
@@ -60,9 +65,7 @@ pub struct ServeArgs {
 
 impl ServeArgs {
     pub fn config(&self) -> ServerConfig {
-        let seat = self
-            .computer
-            .and_then(|n| Player::from_number(n.into(), 2));
+        let seat = self.computer.and_then(|n| Player::from_number(n.into(), 2));
         ServerConfig {
             table: table::Config {
                 width: self.size.0,
@@ -109,7 +112,9 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .map_err(|e| format!("serve: cannot start the runtime: {e}"))?;
     let config = args.config();
     runtime.block_on(async move {
-        let bound = server::bind(config).await.map_err(|e| format!("serve: {e}"))?;
+        let bound = server::bind(config)
+            .await
+            .map_err(|e| format!("serve: {e}"))?;
         let tcp = bound
             .tcp_addr()
             .map_or_else(|| "?".to_string(), |a| a.to_string());

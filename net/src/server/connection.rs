@@ -181,9 +181,8 @@ fn only_the_endpoint(request: &Request, response: Response) -> Result<Response, 
     if request.uri().path() == WS_PATH {
         Ok(response)
     } else {
-        let mut refusal = ErrorResponse::new(Some(format!(
-            "atom4 serves WebSocket at {WS_PATH} only\n"
-        )));
+        let mut refusal =
+            ErrorResponse::new(Some(format!("atom4 serves WebSocket at {WS_PATH} only\n")));
         *refusal.status_mut() = tokio_tungstenite::tungstenite::http::StatusCode::NOT_FOUND;
         Err(refusal)
     }

@@ -86,7 +86,9 @@ impl fmt::Display for ServerError {
         match self {
             ServerError::Bind { addr, source } => write!(f, "cannot listen on {addr}: {source}"),
             ServerError::BadSize(why) => write!(f, "bad board size: {why}"),
-            ServerError::EngineSeat => f.write_str("an engine seat needs an engine, and an engine a seat"),
+            ServerError::EngineSeat => {
+                f.write_str("an engine seat needs an engine, and an engine a seat")
+            }
         }
     }
 }
@@ -135,8 +137,8 @@ impl Bound {
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), ServerError> {
         let Bound { tcp, ws, config } = self;
         let start = Instant::now();
-        let table = Table::new(config.table.clone(), 0)
-            .map_err(|e| ServerError::BadSize(e.to_string()))?;
+        let table =
+            Table::new(config.table.clone(), 0).map_err(|e| ServerError::BadSize(e.to_string()))?;
         let (events, inbox) = mpsc::unbounded_channel();
         let mut accepting = vec![tokio::spawn(accept(tcp, false, events.clone()))];
         if let Some(ws) = ws {
@@ -312,7 +314,10 @@ impl Host {
             for id in overflowed {
                 if let Some(conn) = self.conns.remove(&id) {
                     conn.abort.abort();
-                    log(format!("{id} dropped: its queue of {} bytes is full", self.queue_limit));
+                    log(format!(
+                        "{id} dropped: its queue of {} bytes is full",
+                        self.queue_limit
+                    ));
                     self.table.disconnect(id, "its queue is full", now);
                 }
             }
