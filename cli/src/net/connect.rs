@@ -195,7 +195,9 @@ impl Client {
     fn flush(&mut self) {
         for line in self.session.take_outgoing() {
             if let Err(e) = self.link.send(&line) {
-                self.end.get_or_insert(Err(e));
+                // A server gone while we leave is the end we asked for.
+                self.end
+                    .get_or_insert(if self.quitting { Ok(()) } else { Err(e) });
                 return;
             }
             self.sent.push(line);
@@ -418,6 +420,12 @@ fn run_screen(client: &mut Client, args: &ConnectArgs) -> Result<(), String> {
         client.poll_engine();
         if client.end.is_some() {
             break;
+        }
+        if let Some((w, h)) = client.session.size() {
+            if cursor.x() >= w || cursor.y() >= h {
+                // The board's centre, as the local game starts.
+                cursor = Cell::new(w / 2, h / 2).unwrap_or(cursor);
+            }
         }
         match screen.next_event(Duration::from_millis(20)) {
             Ok(Input::Key(key)) => {
