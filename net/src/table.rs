@@ -117,6 +117,8 @@ struct Client {
     grr_streak: u32,
     /// When its last chat lines were relayed (at most [`CHAT_LINES`]).
     chats: ArrayVec<Millis, CHAT_LINES>,
+    /// When its last `NAME` changes were broadcast (the same limit).
+    renames: ArrayVec<Millis, CHAT_LINES>,
     engine: bool,
 }
 
@@ -209,6 +211,7 @@ impl Table {
                     offer: false,
                     grr_streak: 0,
                     chats: ArrayVec::new(),
+                    renames: ArrayVec::new(),
                     engine: true,
                 },
             );
@@ -287,6 +290,7 @@ impl Table {
                 offer: false,
                 grr_streak: 0,
                 chats: ArrayVec::new(),
+                renames: ArrayVec::new(),
                 engine: false,
             },
         );
@@ -571,10 +575,16 @@ impl Table {
     fn rename(&mut self, id: ClientId, nick: &str, text: &str) -> Result<(), Grr> {
         nick_ok(id, nick).map_err(|why| grr(code::BAD_NICK, why))?;
         let about = cut(text, MAX_NAME_TEXT);
-        if let Some(c) = self.clients.get_mut(&id) {
-            c.nick = nick.into();
-            c.about = about.into();
+        let now = self.now;
+        let Some(c) = self.clients.get_mut(&id) else {
+            return Ok(());
+        };
+        // Every NAME is broadcast: it is held to the chat's limit.
+        if !within_limit(&mut c.renames, now) {
+            return Err(grr(code::NOT_UNDERSTOOD, "name limit"));
         }
+        c.nick = nick.into();
+        c.about = about.into();
         let (who, seat) = (id.to_string(), self.seat_of(id));
         self.broadcast(
             ServerMessage::Name {
@@ -652,13 +662,9 @@ impl Table {
         let Some(client) = self.clients.get_mut(&id) else {
             return Ok(());
         };
-        client
-            .chats
-            .retain(|t| now.saturating_sub(*t) < CHAT_WINDOW);
-        if client.chats.is_full() {
+        if !within_limit(&mut client.chats, now) {
             return Err(grr(code::NOT_UNDERSTOOD, "chat limit"));
         }
-        client.chats.push(now);
         let (who, nick) = (id.to_string(), client.nick.clone());
         // The relayed line must fit 1024 bytes: the text is cut to fit.
         let prefix = format!("CHAT {who} 0 {nick} ").len();
@@ -1166,6 +1172,13 @@ impl Table {
             .get(&id)
             .map_or_else(|| id.to_string(), |c| c.nick.clone())
     }
+}
+
+/// Whether one more line fits the limit of [`CHAT_LINES`] a
+/// [`CHAT_WINDOW`] (then it is counted).
+fn within_limit(times: &mut ArrayVec<Millis, CHAT_LINES>, now: Millis) -> bool {
+    times.retain(|t| now.saturating_sub(*t) < CHAT_WINDOW);
+    times.try_push(now).is_ok()
 }
 
 /// Whether our server serves a client of these versions: protocol 2.x,

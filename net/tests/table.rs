@@ -334,6 +334,15 @@ fn names_are_checked_and_broadcast() {
     sim.say(a, &format!("NAME a {long}"));
     assert_eq!(sim.take(a), [format!("NAME c1 0 a {}", "x".repeat(200))]);
     sim.take(b);
+    // Every NAME is broadcast: at most 5 in 10 s.
+    for i in 0..3 {
+        sim.say(a, &format!("NAME a{i}"));
+    }
+    sim.say(a, "NAME over");
+    assert_eq!(sim.take(a).last().unwrap(), "GRR 802 name limit");
+    sim.at(10_000);
+    sim.say(a, &format!("NAME a {long}"));
+    sim.clear();
     sim.say(b, "WHO?");
     assert_eq!(
         sim.take(b),
