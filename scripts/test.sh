@@ -91,6 +91,10 @@ step "Chain Reaction programs: play and the tutorial's game in tmux, the bot pro
 bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
 grep -E '^chain cli: ' target/chain-cli-test.log
 
+step "network play: atom4 serve and atom4 connect as processes (games, watchers, the engine seat, Ctrl-C, misbehaving clients, the screen in tmux)"
+bash tests/net/run.sh 2>&1 | tee target/net-tests.log
+grep -E '^net programs: [0-9]+ checks passed' target/net-tests.log
+
 step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
 # RUSTC_BOOTSTRAP lets the stable toolchain take libFuzzer's sanitizer flags.

@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use atom4_arena::EngineSpec;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::mpsc::{self, UnboundedSender};
 use tokio::sync::OwnedSemaphorePermit;
 use tokio::task::AbortHandle;
@@ -108,18 +108,30 @@ pub async fn bind(config: ServerConfig) -> Result<Bound, ServerError> {
     if config.engine.is_some() != config.table.engine.is_some() {
         return Err(ServerError::EngineSeat);
     }
-    let open = |port| async move {
-        let addr = SocketAddr::new(config.bind, port);
-        TcpListener::bind(addr)
-            .await
-            .map_err(|source| ServerError::Bind { addr, source })
-    };
-    let tcp = open(config.port).await?;
+    let tcp = listen(SocketAddr::new(config.bind, config.port))?;
     let ws = match config.ws_port {
-        Some(port) => Some(open(port).await?),
+        Some(port) => Some(listen(SocketAddr::new(config.bind, port))?),
         None => None,
     };
     Ok(Bound { tcp, ws, config })
+}
+
+/// Connections the system holds for us before we accept them: a burst of
+/// a thousand clients must not overflow it (the system caps it at its
+/// `somaxconn`).
+const BACKLOG: u32 = 4096;
+
+fn listen(addr: SocketAddr) -> Result<TcpListener, ServerError> {
+    let bind = || {
+        let socket = match addr {
+            SocketAddr::V4(_) => TcpSocket::new_v4()?,
+            SocketAddr::V6(_) => TcpSocket::new_v6()?,
+        };
+        socket.set_reuseaddr(true)?;
+        socket.bind(addr)?;
+        socket.listen(BACKLOG)
+    };
+    bind().map_err(|source| ServerError::Bind { addr, source })
 }
 
 impl Bound {
