@@ -129,7 +129,6 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_file(&self.log);
     }
 }
 
@@ -165,9 +164,13 @@ async fn watcher(
     n: usize,
     moves: usize,
 ) {
-    let Ok((mut lines, mut wr)) = join(port).await else {
-        eprintln!("a watcher could not join");
-        return;
+    let (mut lines, mut wr) = match join(port).await {
+        Ok(joined) => joined,
+        Err(e) => {
+            static ONCE: std::sync::Once = std::sync::Once::new();
+            ONCE.call_once(|| eprintln!("a watcher could not join: {e}"));
+            return;
+        }
     };
     let _ = wr.write_all(b"WATCH\n").await;
     ready.fetch_add(1, Ordering::Relaxed);
@@ -286,7 +289,14 @@ async fn game(o: &Options, server: &Server) -> Result<(), String> {
         if arrivals.count[k].load(Ordering::Relaxed) < o.watchers {
             tokio::time::timeout(Duration::from_secs(30), notified)
                 .await
-                .map_err(|_| format!("move {k}: not every watcher got it in 30 s"))?;
+                .map_err(|_| {
+                    format!(
+                        "move {k}: {} of {} watchers got it in 30 s (server log: {})",
+                        arrivals.count[k].load(Ordering::Relaxed),
+                        o.watchers,
+                        server.log
+                    )
+                })?;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }

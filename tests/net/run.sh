@@ -187,6 +187,17 @@ keys y
 wait_for "ATOM4-EXITED-0" "q y quits cleanly"
 grep -q "leaves (quit)" "$work/screen2.log" || fail "the client did not say QUIT"
 ok "the server heard QUIT"
+# The terminal goes away under a client: it says QUIT and ends.
+tmux_ kill-session -t game
+tmux_ new-session -d -s game -x 100 -y 36 \
+    "TERM=xterm-256color $bin connect 127.0.0.1:$port --watch; sleep 600"
+wait_for "You: watching" "a second watcher"
+client=$(pgrep -f "^$bin connect 127.0.0.1:$port --watch") || fail "no client process"
+[ "$(echo "$client" | wc -w)" -eq 1 ] || fail "more than one client process: $client"
+tmux_ kill-session -t game
+wait_end "$client" 3 "the client whose terminal went away"
+[ "$(grep -c "leaves (quit)" "$work/screen2.log")" -eq 2 ] || fail "no QUIT when the terminal went away"
+ok "a client whose terminal goes away says QUIT and ends"
 
 # --- help texts
 "$bin" serve --help | grep -q -- "--ws-port" || fail "serve --help"

@@ -374,7 +374,41 @@ enum Action {
     Resign,
 }
 
+/// Ends the program when the terminal hangs up. crossterm 0.28 reads a
+/// hung-up terminal in an endless loop (its reads return 0), so the
+/// screen's own loop may never see it: this thread watches the terminal
+/// for a hangup, tells the server `QUIT` and exits.
+fn watch_for_hangup(mut stream: TcpStream) {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let wait = Timespec {
+            tv_sec: 0,
+            tv_nsec: 200_000_000,
+        };
+        loop {
+            // No events asked for: poll reports only a hangup or an error.
+            let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+            let gone = match poll(&mut fds, Some(&wait)) {
+                Ok(0) => false,
+                Ok(_) => !fds[0].revents().is_empty(),
+                Err(rustix::io::Errno::INTR) => false,
+                Err(_) => true,
+            };
+            if gone {
+                let _ = stream.write_all(b"QUIT\n");
+                // Not eprintln!: standard error may be the terminal that is gone.
+                let _ = writeln!(io::stderr(), "atom4: connect: the terminal went away");
+                std::process::exit(2);
+            }
+        }
+    });
+}
+
 fn run_screen(client: &mut Client, args: &ConnectArgs) -> Result<(), String> {
+    if let Ok(stream) = client.link.stream.try_clone() {
+        watch_for_hangup(stream);
+    }
     let screen = Screen::enter()?;
     let mut out = BufWriter::new(io::stdout());
     let mut cursor = Cell::new(8, 8).unwrap_or(Cell::from_index(0));
