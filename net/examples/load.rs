@@ -164,7 +164,7 @@ async fn watcher(
     n: usize,
     moves: usize,
 ) {
-    let (mut lines, mut wr) = match join(port).await {
+    let (lines, mut wr) = match join(port).await {
         Ok(joined) => joined,
         Err(e) => {
             static ONCE: std::sync::Once = std::sync::Once::new();
@@ -177,10 +177,17 @@ async fn watcher(
     let mut seen = 0usize;
     let mut in_move = false;
     let mut mine = Vec::with_capacity(moves);
-    while let Ok(Some(line)) = lines.next_line().await {
-        if line.starts_with("BPOS") {
+    let mut reader = lines.into_inner();
+    let mut line = Vec::with_capacity(1100);
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line).await {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        if line.starts_with(b"BPOS") {
             in_move = true;
-        } else if line == "BEND" && in_move {
+        } else if line == b"BEND\n" && in_move {
             in_move = false;
             mine.push(Instant::now());
             if let Some(count) = arrivals.count.get(seen) {
@@ -216,6 +223,9 @@ async fn game(o: &Options, server: &Server) -> Result<(), String> {
     let ready = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
+    // Watchers arrive 250 at a time: every arrival is announced to all
+    // (CONN) and told of all (NAME), so a crowd joining at once is work
+    // that grows with its square; each batch finishes its handshake first.
     for i in 0..o.watchers {
         tasks.push(tokio::spawn(watcher(
             port,
@@ -224,12 +234,17 @@ async fn game(o: &Options, server: &Server) -> Result<(), String> {
             o.watchers,
             o.moves,
         )));
-        if i % 200 == 199 {
-            tokio::time::sleep(Duration::from_millis(5)).await;
+        if i % 250 == 249 {
+            while ready.load(Ordering::Relaxed) <= i {
+                if started.elapsed() > Duration::from_secs(300) {
+                    return Err("the watchers could not join".into());
+                }
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
         }
     }
     while ready.load(Ordering::Relaxed) < o.watchers {
-        if started.elapsed() > Duration::from_secs(120) {
+        if started.elapsed() > Duration::from_secs(300) {
             return Err(format!(
                 "only {} of {} watchers joined",
                 ready.load(Ordering::Relaxed),
@@ -238,10 +253,13 @@ async fn game(o: &Options, server: &Server) -> Result<(), String> {
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let joined = started.elapsed().as_secs_f64();
+    // The last arrivals' CONN lines reach everyone before the game starts.
+    tokio::time::sleep(Duration::from_secs(2)).await;
     println!(
         "load: {} watchers joined in {:.1} s; server RSS {} MiB",
         o.watchers,
-        started.elapsed().as_secs_f64(),
+        joined,
         server.status("VmRSS:") / 1024
     );
     let (mut l1, mut w1) = join(port).await.map_err(|e| e.to_string())?;
