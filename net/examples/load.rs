@@ -374,16 +374,14 @@ async fn cycles(o: &Options, server: &Server) -> Result<(), String> {
     let (fds, rss) = (server.descriptors(), server.status("VmRSS:"));
     let start = Instant::now();
     let done = Arc::new(AtomicUsize::new(0));
-    let mut tasks = Vec::new();
+    let mut tasks: Vec<tokio::task::JoinHandle<Result<(), String>>> = Vec::new();
     // 20 clients at a time, each cycling in turn.
     for _ in 0..20 {
         let done = done.clone();
         let total = o.cycles;
         tasks.push(tokio::spawn(async move {
             while done.fetch_add(1, Ordering::Relaxed) < total {
-                if let Err(e) = cycle(port).await {
-                    return Err(e);
-                }
+                cycle(port).await?;
             }
             Ok(())
         }));
