@@ -123,6 +123,36 @@ grep -q "^< ABRT the server is shutting down" "$work/s2.out" || fail "player 2 w
 grep -q "atom4 serve: stopped" "$work/stop.log" || fail "the server did not say it stopped"
 ok "Ctrl-C: both players got ABRT, the server and the clients ended"
 
+# --- the original test server's ways (spec section 11), by a stand-in
+cargo build -q --release -p atom4-net --example legacy_server
+"$root/target/release/examples/legacy_server" 8 >"$work/legacy.out" 2>&1 &
+legacy=$!
+pids+=("$legacy")
+for _ in $(seq 1 100); do
+    [ -s "$work/legacy.out" ] && break
+    sleep 0.05
+done
+port=$(head -1 "$work/legacy.out")
+"$bin" connect "127.0.0.1:$port" --engine classic:1 --rounds 1 --name one >"$work/l1.out" 2>&1 &
+l1=$!
+sleep 0.2
+"$bin" connect "127.0.0.1:$port" --engine strong:20ms --rounds 1 --name two >"$work/l2.out" 2>&1 &
+l2=$!
+pids+=("$l1" "$l2")
+for p in $l1 $l2; do
+    wait_end "$p" 60 "a client of the stand-in server"
+    wait "$p" || fail "a client of the stand-in server failed"
+done
+wait_end "$legacy" 5 "the stand-in server"
+grep -Eq "^game over: [0-9]+ moves, (WIN [12]|DRAW)" "$work/legacy.out" || fail "the stand-in saw no whole game"
+for f in l1 l2; do
+    grep -q "^> ATOM4 CLNT 2.1 2.0" "$work/$f.out" || fail "$f did not answer as game version 2.1"
+    grep -q "^< PLNUM [12]" "$work/$f.out" || fail "$f got no seat"
+    grep -Eq "^< (WIN [12]|DRAW)" "$work/$f.out" || fail "$f did not see the end"
+    [ "$(grep -c '^> REQU' "$work/$f.out")" -gt 5 ] || fail "$f did not ask for the board after each TURN"
+done
+ok "two engine clients played a whole game against a stand-in of the original test server ($(head -2 "$work/legacy.out" | tail -1))"
+
 # --- misbehaving clients
 serve abuse --size 8x8 --max-clients 1000
 python3 tests/net/abuse.py "$port" "$serve_pid" 1000 | tee "$work/abuse.out"
