@@ -147,25 +147,20 @@ async fn send_line(
     events.send(Event::Line(id, line, permit)).is_ok()
 }
 
+/// Writes the outbox's chunks as they come. Chunks are written as they
+/// are (no copy), so what a client holds is its queue alone, shared with
+/// the others for broadcasts.
 async fn write_lines(mut wr: impl AsyncWrite + Unpin, outbox: &Outbox, count: &mut u64) -> String {
-    let mut buf = Vec::new();
     loop {
         match outbox.next().await {
             Next::Write(chunks, size) => {
-                buf.clear();
                 for chunk in &chunks {
-                    buf.extend_from_slice(chunk);
+                    if let Err(e) = wr.write_all(chunk).await {
+                        return format!("write error: {e}");
+                    }
                 }
-                drop(chunks);
-                if let Err(e) = wr.write_all(&buf).await {
-                    return format!("write error: {e}");
-                }
-                *count += buf.len() as u64;
+                *count += size as u64;
                 outbox.written(size);
-                // A big burst leaves no big buffer behind.
-                if buf.capacity() > 64 * 1024 {
-                    buf = Vec::new();
-                }
             }
             Next::Close => {
                 let _ = wr.shutdown().await;
