@@ -39,6 +39,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
 cargo build -p atom4-core --release --target thumbv6m-none-eabi
+# The network protocol's core (framing, messages, table, session): no std, alloc only.
+cargo build -p atom4-net --no-default-features --release --target thumbv7em-none-eabihf
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
