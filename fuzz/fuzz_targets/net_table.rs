@@ -1,6 +1,7 @@
-//! Network play's protocol core under any bytes: up to four clients whose
-//! byte streams are cut anywhere, the clock, closes and the engine's
-//! answers, all driven by the input. The framing never hands out a line
+//! Network play's protocol core under any bytes: clients (three at most
+//! at once) whose byte streams are cut anywhere, well-formed lines (to
+//! reach games quickly), the clock, closes and the engine's answers, all
+//! driven by the input. The framing never hands out a line
 //! longer than 1024 bytes or holding a terminator; the table never panics;
 //! every line it sends is at most 1024 bytes, parses as a server message
 //! and prints back the same; the position on the table stays a position of
@@ -53,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
     let mut bytes = rest;
     while let [op, arg, tail @ ..] = bytes {
         bytes = tail;
-        match op % 6 {
+        match op % 7 {
             0 => {
                 let id = table.connect(now);
                 clients.push((id, LineReader::new()));
@@ -97,6 +98,31 @@ fuzz_target!(|data: &[u8]| {
                     };
                     table.engine_move(request, cell, now);
                 }
+            }
+            5 if !clients.is_empty() => {
+                // A well-formed line, so that games are reached quickly.
+                let Some((&pick, tail)) = bytes.split_first() else {
+                    break;
+                };
+                bytes = tail;
+                let (id, _) = clients[usize::from(*arg) % clients.len()];
+                let game = *table.game();
+                let legal: Vec<Cell> = game.legal_moves().iter().collect();
+                let line = match pick % 12 {
+                    0 | 1 => "ATOM4 CLNT 4.1 2.0".to_string(),
+                    2 => "PLAY".into(),
+                    3 => "WATCH".into(),
+                    4..=6 => match legal.get(usize::from(pick) % legal.len().max(1)) {
+                        Some(c) => format!("MOVE {} {}", c.x(), c.y()),
+                        None => "MOVE 0 0".into(),
+                    },
+                    7 => "NEXT".into(),
+                    8 => "RSGN".into(),
+                    9 => format!("CHAT {pick}"),
+                    10 => format!("NAME n{pick}"),
+                    _ => ["REQU", "WHO?", "QUIT"][usize::from(pick) % 3].into(),
+                };
+                table.receive(id, &line, now);
             }
             _ => {
                 if arg % 16 == 0 {

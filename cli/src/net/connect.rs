@@ -166,7 +166,7 @@ struct Client {
 }
 
 impl Client {
-    fn new(args: &ConnectArgs) -> Result<Client, String> {
+    fn new(args: &ConnectArgs, text: bool) -> Result<Client, String> {
         let link = Link::open(&args.address)?;
         let engine = args.engine.map(|spec| {
             let seed = args.seed.unwrap_or_else(terminal::clock_seed);
@@ -178,7 +178,8 @@ impl Client {
             link,
             engine,
             name: args.name.clone(),
-            wants_play: !args.watch,
+            // Lines of text cannot place a tile: without an engine they watch.
+            wants_play: !args.watch && (args.engine.is_some() || !text),
             rounds: args.rounds,
             last_seat: None,
             quitting: false,
@@ -315,7 +316,7 @@ pub fn run(args: ConnectArgs) -> Result<(), String> {
         // Fail before connecting when this terminal cannot show the game.
         terminal::check_size(40, 12, "the network screen")?;
     }
-    let mut client = Client::new(&args)?;
+    let mut client = Client::new(&args, text)?;
     let result = if text {
         run_text(&mut client)
     } else {
