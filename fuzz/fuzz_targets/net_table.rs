@@ -94,7 +94,10 @@ fuzz_target!(|data: &[u8]| {
                     let cell = if arg % 4 == 0 {
                         Cell::from_index(*arg)
                     } else {
-                        game.legal_moves().iter().next().unwrap_or(Cell::from_index(0))
+                        game.legal_moves()
+                            .iter()
+                            .next()
+                            .unwrap_or(Cell::from_index(0))
                     };
                     table.engine_move(request, cell, now);
                 }
