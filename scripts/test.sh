@@ -39,6 +39,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
 cargo build -p atom4-core --release --target thumbv6m-none-eabi
+# The network protocol's core (framing, messages, table, session): no std, alloc only.
+cargo build -p atom4-net --no-default-features --release --target thumbv7em-none-eabihf
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
@@ -90,6 +92,10 @@ grep -E '^tmux gamma: ' target/gamma-tmux.log
 step "Chain Reaction programs: play and the tutorial's game in tmux, the bot protocol as a process"
 bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
 grep -E '^chain cli: ' target/chain-cli-test.log
+
+step "network play: atom4 serve and atom4 connect as processes (games, watchers, the engine seat, Ctrl-C, misbehaving clients, the screen in tmux)"
+bash tests/net/run.sh 2>&1 | tee target/net-tests.log
+grep -E '^net programs: [0-9]+ checks passed' target/net-tests.log
 
 step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
