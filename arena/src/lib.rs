@@ -12,6 +12,7 @@ pub mod atom4_engines;
 pub mod atomas_engines;
 pub mod atropos_engines;
 pub mod chain_engines;
+pub mod child;
 pub mod games;
 pub mod gamma_engines;
 pub mod generic;

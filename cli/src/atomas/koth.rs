@@ -246,13 +246,14 @@ pub fn summary(played: &[Played]) -> String {
     let n = played.len().max(1) as f64;
     let mut scores: Vec<u64> = played.iter().map(|p| p.score).collect();
     scores.sort_unstable();
-    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
+    // Summed as integers: a float sum of no games is -0.
+    let mean = scores.iter().map(|&s| u128::from(s)).sum::<u128>() as f64 / n;
     let median = match scores.len() {
         0 => 0.0,
         len if len % 2 == 1 => scores[len / 2] as f64,
         len => (scores[len / 2 - 1] as f64 + scores[len / 2] as f64) / 2.0,
     };
-    let moves = played.iter().map(|p| p.moves as f64).sum::<f64>() / n;
+    let moves = played.iter().map(|p| u128::from(p.moves)).sum::<u128>() as f64 / n;
     let capped = played.iter().filter(|p| p.end == End::MoveCap).count();
     format!(
         "atomas koth: games {}, mean {mean:.0}, median {median:.0}, min {}, max {}, mean moves {moves:.1}, capped {capped}",
@@ -296,5 +297,12 @@ pub fn run(args: &KothArgs) -> Result<(), String> {
         "atomas koth: the bot took {:.3} ms a move on average ({moves} moves)",
         time.as_secs_f64() * 1000.0 / moves.max(1) as f64
     );
-    Ok(())
+    // A bot that never replied at all is broken, not weak.
+    match played.first() {
+        Some(Played {
+            end: End::BadReply(why),
+            ..
+        }) if moves == 0 => Err(format!("the bot never made a move: {why}")),
+        _ => Ok(()),
+    }
 }
