@@ -17,6 +17,8 @@ pub mod games;
 pub mod gamma_engines;
 pub mod generic;
 pub mod matches;
+pub mod memory;
+pub mod output;
 pub mod shared_table;
 
 use std::sync::atomic::AtomicBool;

@@ -8,5 +8,6 @@ pub mod atomas;
 pub mod atropos;
 pub mod chain;
 pub mod gamma;
+pub mod input;
 pub mod terminal;
 pub mod worker;

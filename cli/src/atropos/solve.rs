@@ -12,6 +12,7 @@ use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, TableEntr
 use atom4_core::control::Control;
 
 use super::options::SolveArgs;
+use atom4_arena::memory::filled;
 use super::player::parse_state;
 
 /// The longest line `--lines` reads (a state string is at most about 230
@@ -94,12 +95,7 @@ fn table(mb: u32) -> Result<Vec<TableEntry>, String> {
     } else {
         slots
     };
-    let mut table = Vec::new();
-    table
-        .try_reserve_exact(slots)
-        .map_err(|_| format!("no memory for a {mb} MiB table"))?;
-    table.resize(slots, TableEntry::EMPTY);
-    Ok(table)
+    filled(slots, TableEntry::EMPTY, &format!("a {mb} MiB table"))
 }
 
 fn solve_error(e: SolveError) -> String {
@@ -107,6 +103,11 @@ fn solve_error(e: SolveError) -> String {
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), String> {
+    // The size is checked before the table is taken.
+    let start = args
+        .size
+        .map(|n| Atropos::new(n).map_err(|e| e.to_string()))
+        .transpose()?;
     let mut slots = table(args.hash_mb)?;
     let mut solver = Solver::new(&mut slots);
     let stdout = std::io::stdout();
@@ -116,8 +117,7 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
             .and_then(|()| out.flush())
             .map_err(|e| format!("cannot write: {e}"))
     };
-    if let Some(n) = args.size {
-        let start = Atropos::new(n).map_err(|e| e.to_string())?;
+    if let (Some(n), Some(start)) = (args.size, start) {
         let mut progress = Progress::new();
         let value = solver.value(&start, &mut progress).map_err(solve_error)?;
         progress.done();
