@@ -19,6 +19,7 @@ pub mod generic;
 pub mod matches;
 pub mod memory;
 pub mod output;
+pub mod progress;
 pub mod shared_table;
 
 use std::sync::atomic::AtomicBool;

@@ -126,5 +126,20 @@ run 2 'bad state string' "$bin" atropos player "$long" \
     && [ "$(wc -c < "$work/err")" -lt 2000 ] || fail "the player echoed $(wc -c < "$work/err") bytes"
 ok "the Atropos player does not echo a 100 KB argument"
 
+# Row 10: koth shows the games and moves so far on a terminal's standard
+# error (its standard output a file).
+server=robust-test-$$
+tmux -L "$server" new-session -d -x 150 -y 10 \
+    "'$bin' atomas koth '$bin atomas bot --nodes 100' --games 2 --max-moves 100000 > '$work/koth.out'"
+seen=""
+for _ in $(seq 60); do
+    seen=$(tmux -L "$server" capture-pane -p 2>/dev/null | grep -E '\[[#.]{20}\] game 1/2, [0-9]+ moves so far; this game: move [0-9]+' || true)
+    [ -n "$seen" ] && break
+    sleep 0.1
+done
+tmux -L "$server" kill-server 2>/dev/null || true
+[ -n "$seen" ] || fail "koth shows no progress on a terminal"
+ok "koth shows its games and moves so far on a terminal: $seen"
+
 echo "robust: $passed checks passed, $failed failed"
 [ "$failed" = 0 ]

@@ -9,7 +9,7 @@
 //! format.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use atom4_core::atomas::{Atomas, Reference, Reply};
@@ -117,49 +117,39 @@ impl Runner<'_> {
     }
 }
 
-/// Progress on standard error: a line rewritten in place on a terminal,
-/// else a line every ten seconds.
+/// The run's progress on standard error: the games and moves so far, a
+/// bar of the games, the current game's move and score.
 struct Progress {
-    terminal: bool,
-    last: Instant,
+    line: atom4_arena::progress::Progress,
+    /// Moves of the games already over.
+    moves_before: u64,
 }
 
 impl Progress {
     fn new() -> Progress {
         Progress {
-            terminal: io::stderr().is_terminal(),
-            last: Instant::now(),
+            line: atom4_arena::progress::Progress::new(),
+            moves_before: 0,
         }
     }
 
-    fn show(&mut self, game: u32, games: u32, state: &Atomas) {
-        let every = if self.terminal {
-            Duration::from_millis(250)
-        } else {
-            Duration::from_secs(10)
-        };
-        if self.last.elapsed() < every {
-            return;
-        }
-        self.last = Instant::now();
-        let text = format!(
-            "game {}/{games}: move {}, score {}, {} entries",
-            game + 1,
-            state.move_number(),
-            state.score(),
-            state.ring().len()
-        );
-        if self.terminal {
-            eprint!("\r\x1b[K{text}");
-        } else {
-            eprintln!("{text}");
-        }
+    fn show(&mut self, game: u32, games: u32, state: &Atomas, moves: u64) {
+        let total = self.moves_before + moves;
+        self.line.show(|| {
+            format!(
+                "{} game {}/{games}, {total} moves so far; this game: move {}, score {}, {} entries",
+                atom4_arena::progress::bar(u64::from(game), u64::from(games), 20),
+                game + 1,
+                state.move_number(),
+                state.score(),
+                state.ring().len()
+            )
+        });
     }
 
-    fn clear(&self) {
-        if self.terminal {
-            eprint!("\r\x1b[K");
-        }
+    fn game_over(&mut self, moves: u64) {
+        self.moves_before += moves;
+        self.line.clear();
     }
 }
 
@@ -222,12 +212,12 @@ fn play_game(
             }
             Err(illegal) => break End::BadReply(illegal.to_string()),
         }
-        progress.show(k, args.games, &game);
+        progress.show(k, args.games, &game, moves);
     };
     if let Runner::Persistent(bot) = runner {
         bot.end(Duration::from_millis(100));
     }
-    progress.clear();
+    progress.game_over(moves);
     if let Some(log) = log {
         log.end(&game, moves, &end)
             .map_err(|e| format!("cannot write the log: {e}"))?;
