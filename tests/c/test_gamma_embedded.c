@@ -203,6 +203,22 @@ static void test_corrupted_memory(void) {
     game[24 + 6 * 25 + 1] = 1;
     CHECK_STATUS(atom4_gamma_move(game, words, 1, 1, 0), ATOM4_BAD_GAME);
 
+    /* A player's list of placed cells made a cycle: golden_possible walks
+     * it at the areas limit; it must end. 1 x 5, areas 1: player 1 on
+     * cells 0 and 1 (one area, at its limit), player 2 on 3. */
+    bool possible = true;
+    CHECK_STATUS(atom4_gamma_memory_words(5, 1, 2, &words), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_init(game, words, 5, 1, 2, 1), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 0, 0), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 1, 0), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 2, 3, 0), ATOM4_OK);
+    /* placed_next (the third array) of cell 0 points at cell 1 (+1), whose
+     * own points back at cell 0: a cycle. */
+    game[24 + 2 * 5 + 0] = 2;
+    game[24 + 2 * 5 + 1] = 1;
+    atom4_gamma_golden_possible(game, words, 1, &possible);
+    CHECK(1); /* reached: the walk ended */
+
     /* Random words overwritten, every call tried: standard error stays
      * empty (it goes to a file meanwhile). */
     fflush(stderr);
