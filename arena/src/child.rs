@@ -181,7 +181,9 @@ impl Child {
 
     /// The end of what the child wrote to its standard error, as text.
     pub fn stderr_tail(&self) -> String {
-        String::from_utf8_lossy(&self.stderr_tail).trim().to_string()
+        String::from_utf8_lossy(&self.stderr_tail)
+            .trim()
+            .to_string()
     }
 
     /// Whether more output than the cap arrived (reading stopped there).
@@ -375,8 +377,7 @@ impl Drop for Child {
 pub fn simple_words(command: &str) -> Option<Vec<&str>> {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c) || c == ' ';
     let words: Vec<&str> = command.split(' ').filter(|w| !w.is_empty()).collect();
-    (command.chars().all(plain) && !words.is_empty() && !words[0].contains('='))
-        .then_some(words)
+    (command.chars().all(plain) && !words.is_empty() && !words[0].contains('=')).then_some(words)
 }
 
 /// Starts `command` as a shell would (`sh -c`), without the shell when
@@ -471,7 +472,10 @@ fn children() -> Vec<i32> {
     };
     for task in tasks.flatten() {
         if let Ok(text) = std::fs::read_to_string(task.path().join("children")) {
-            pids.extend(text.split_whitespace().filter_map(|p| p.parse::<i32>().ok()));
+            pids.extend(
+                text.split_whitespace()
+                    .filter_map(|p| p.parse::<i32>().ok()),
+            );
         }
     }
     pids.sort_unstable();
@@ -519,7 +523,7 @@ mod tests {
             assert_eq!(child.output(), b"(1,1,1,3)\n");
             assert_eq!(child.output_ended(), Some(None), "the daemon was ended");
         }
-        assert!(!running("sleep\01017"), "the daemons were ended");
+        assert!(!running("sleep\x001017"), "the daemons were ended");
         assert!(open_descriptors() <= fds, "{} > {fds}", open_descriptors());
         assert!(threads() <= tasks);
     }
@@ -531,7 +535,9 @@ mod tests {
             Some(vec!["atom4", "atomas", "bot", "--depth", "1"])
         );
         assert_eq!(simple_words("./bot.sh  x=1"), Some(vec!["./bot.sh", "x=1"]));
-        for shell in ["a && b", "a | b", "X=1 bot", "bot $X", "bot 'x'", "bot *", "", "a\tb", "cd ~"] {
+        for shell in [
+            "a && b", "a | b", "X=1 bot", "bot $X", "bot 'x'", "bot *", "", "a\tb", "cd ~",
+        ] {
             assert_eq!(simple_words(shell), None, "{shell:?}");
         }
         let mut child = spawn_command("sh -c 'echo oops >&2; exit 3'", Input::Null, 10).unwrap();

@@ -21,7 +21,8 @@ use super::log::GameLog;
 /// `atom4 atomas koth`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct KothArgs {
-    /// The bot's command line (run with `sh -c`).
+    /// The bot's command line (run as `sh -c` runs it; a simple command
+    /// without the shell, so that the bot itself ends with the controller).
     #[arg(value_name = "BOT COMMAND")]
     pub command: String,
     /// Games to play.
