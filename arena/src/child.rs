@@ -372,21 +372,33 @@ impl Drop for Child {
 
 /// The words of `command` when it is a simple command a shell would only
 /// split on blanks (no quotes, variables, redirections, globs or
-/// operators): it is then run without a shell, so that it is the tool's
-/// direct child and gets the parent-death signal itself.
+/// operators) and that names a program, not a shell builtin: it is then
+/// run without a shell, so that it is the tool's direct child and gets the
+/// parent-death signal itself.
 pub fn simple_words(command: &str) -> Option<Vec<&str>> {
+    const SHELL_WORDS: [&str; 30] = [
+        "exit", "exec", "cd", ".", ":", "eval", "set", "unset", "export", "readonly", "return",
+        "shift", "trap", "times", "break", "continue", "read", "wait", "ulimit", "umask", "alias",
+        "command", "type", "hash", "getopts", "local", "if", "for", "while", "case",
+    ];
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-./=:,+@%".contains(c) || c == ' ';
     let words: Vec<&str> = command.split(' ').filter(|w| !w.is_empty()).collect();
-    (command.chars().all(plain) && !words.is_empty() && !words[0].contains('=')).then_some(words)
+    let first = *words.first()?;
+    (command.chars().all(plain) && !first.contains('=') && !SHELL_WORDS.contains(&first))
+        .then_some(words)
 }
 
 /// Starts `command` as a shell would (`sh -c`), without the shell when
-/// the command is simple (see [`simple_words`]).
+/// the command is simple (see [`simple_words`]) and its program is found.
 pub fn spawn_command(command: &str, input: Input, cap: usize) -> io::Result<Child> {
-    match simple_words(command) {
-        Some(words) => Child::spawn(words[0], &words[1..], input, cap),
-        None => Child::spawn("sh", &["-c", command], input, cap),
+    if let Some(words) = simple_words(command) {
+        match Child::spawn(words[0], &words[1..], input, cap) {
+            // The shell says "not found" in its own words.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            started => return started,
+        }
     }
+    Child::spawn("sh", &["-c", command], input, cap)
 }
 
 fn unregister(group: Pid) {

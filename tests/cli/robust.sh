@@ -114,9 +114,9 @@ run 1 'cannot read the input' sh -c "exec '$dir/gamma' < /" && ok "gamma < / is 
 run 0 '' "$dir/gamma" --help && grep -q '^Usage: gamma' "$work/out" \
     || fail "gamma --help: $(head -3 "$work/out")"
 ok "gamma --help prints its usage"
-run 2 'cannot start the bot "/no/such/bot": No such file' "$bin" atomas koth /no/such/bot --games 1 \
-    && ok "koth /no/such/bot: the bot cannot start, status 2"
-run 2 'never made a move: .*not found' "$bin" atomas koth 'cd / && /no/such/bot' --games 1 \
+run 2 'the bot cannot be run: .*/no/such/bot: not found' "$bin" atomas koth /no/such/bot --games 1 \
+    && ok "koth /no/such/bot: the shell's 'not found', status 2"
+run 2 'the bot cannot be run: .*not found' "$bin" atomas koth 'cd / && /no/such/bot' --games 1 \
     && ok "koth with a shell command not found: the shell's message, status 2"
 "$bin" atomas koth "$bin atomas bot" --games 0 >"$work/out" 2>/dev/null
 grep -q 'mean 0, median 0' "$work/out" || fail "koth --games 0: $(cat "$work/out")"

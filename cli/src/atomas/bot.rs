@@ -57,12 +57,14 @@ impl BotArgs {
 /// says why it is not a line of text; `None` at the end of the input. An
 /// overlong line is read to its end and refused.
 pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
-    Ok(crate::input::read_line(input, MAX_LINE)?.map(|line| match line {
-        Line::Text(bytes) => {
-            String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string())
-        }
-        Line::TooLong => Err(format!("the line is longer than {MAX_LINE} bytes")),
-    }))
+    Ok(
+        crate::input::read_line(input, MAX_LINE)?.map(|line| match line {
+            Line::Text(bytes) => {
+                String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string())
+            }
+            Line::TooLong => Err(format!("the line is longer than {MAX_LINE} bytes")),
+        }),
+    )
 }
 
 /// The reply the bot gives in `state`: the search's choice, or (when no

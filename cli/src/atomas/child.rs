@@ -21,6 +21,9 @@ pub enum NoReply {
     /// The output ended before a whole line (the bot exited or crashed);
     /// the end of its standard error.
     Ended { stderr: String },
+    /// The shell could not run the bot (status 126 or 127: not found, not
+    /// executable); the end of its standard error.
+    CannotRun { stderr: String },
     /// A line longer than [`MAX_REPLY`] bytes.
     Overlong,
     /// A line that is not UTF-8 text.
@@ -33,6 +36,9 @@ impl std::fmt::Display for NoReply {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NoReply::Timeout(t) => write!(f, "no reply within {} ms", t.as_millis()),
+            NoReply::CannotRun { stderr } => {
+                write!(f, "the bot cannot be run: {}", stderr.replace('\n', " / "))
+            }
             NoReply::Ended { stderr } if stderr.is_empty() => {
                 f.write_str("the bot's output ended without a reply")
             }
@@ -107,8 +113,10 @@ impl BotProcess {
                         let until = Instant::now() + Duration::from_millis(200);
                         while self.child.exited().is_none() && self.child.step(until) {}
                         self.child.kill();
-                        NoReply::Ended {
-                            stderr: self.child.stderr_tail(),
+                        let stderr = self.child.stderr_tail();
+                        match self.child.exited().and_then(|(status, _)| status.code()) {
+                            Some(126 | 127) => NoReply::CannotRun { stderr },
+                            _ => NoReply::Ended { stderr },
                         }
                     }
                     None => {

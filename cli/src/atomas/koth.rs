@@ -100,20 +100,26 @@ enum Runner<'a> {
 
 impl Runner<'_> {
     /// The bot's reply line to `request`.
-    fn ask(&mut self, request: &str, timeout: Duration) -> Result<String, String> {
-        match self {
+    /// A bot that cannot be run at all (the shell's "not found") is an
+    /// error of the run (the outer `Err`), not a bad reply.
+    fn ask(&mut self, request: &str, timeout: Duration) -> Result<Result<String, String>, String> {
+        let reply = match self {
             Runner::PerMove { command } => {
                 let mut bot = BotProcess::start(command)?;
                 bot.send(request);
                 bot.close_input();
                 let reply = bot.reply(timeout);
                 bot.end(Duration::ZERO);
-                reply.map_err(|e| e.to_string())
+                reply
             }
             Runner::Persistent(bot) => {
                 bot.send(request);
-                bot.reply(timeout).map_err(|e: NoReply| e.to_string())
+                bot.reply(timeout)
             }
+        };
+        match reply {
+            Err(why @ NoReply::CannotRun { .. }) => Err(why.to_string()),
+            reply => Ok(reply.map_err(|e| e.to_string())),
         }
     }
 }
@@ -194,7 +200,7 @@ fn play_game(
             request.header = None;
         }
         let asked = Instant::now();
-        let answer = runner.ask(&request.to_string(), timeout);
+        let answer = runner.ask(&request.to_string(), timeout)?;
         bot_time += asked.elapsed();
         let text = match answer {
             Ok(text) => text,
@@ -288,12 +294,5 @@ pub fn run(args: &KothArgs) -> Result<(), String> {
         "atomas koth: the bot took {:.3} ms a move on average ({moves} moves)",
         time.as_secs_f64() * 1000.0 / moves.max(1) as f64
     );
-    // A bot that never replied at all is broken, not weak.
-    match played.first() {
-        Some(Played {
-            end: End::BadReply(why),
-            ..
-        }) if moves == 0 => Err(format!("the bot never made a move: {why}")),
-        _ => Ok(()),
-    }
+    Ok(())
 }
