@@ -216,7 +216,9 @@ impl Arena for Atom4Arena {
         }
         let (w, h) = setup.size.unwrap_or((16, 16));
         let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
-            return Err(format!("board size {w}x{h}: Atom-4 boards are 2..16 each way"));
+            return Err(format!(
+                "board size {w}x{h}: Atom-4 boards are 2..16 each way"
+            ));
         };
         Atom4::new(w8, h8).map_err(|e| e.to_string())
     }

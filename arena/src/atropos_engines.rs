@@ -26,8 +26,8 @@ use atom4_core::search::Entry;
 use atom4_core::Rng;
 
 use crate::generic::{Limit, MctsEngine, RandomEngine};
-use crate::memory::filled;
 use crate::matches::{Arena, Setup};
+use crate::memory::filled;
 use crate::Engine;
 
 /// How the player engine is bounded.

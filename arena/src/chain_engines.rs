@@ -385,7 +385,9 @@ impl Arena for ChainArena {
         let players = setup.players.unwrap_or(2);
         // Checked before narrowing: 65535 is not 255.
         let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
-            return Err(format!("board size {w}x{h}: Chain Reaction boards are 1..16 each way"));
+            return Err(format!(
+                "board size {w}x{h}: Chain Reaction boards are 1..16 each way"
+            ));
         };
         let Ok(players8) = u8::try_from(players) else {
             return Err(format!("{players} players: Chain Reaction has 2 to 8"));

@@ -17,7 +17,9 @@ pub fn read_file(path: &str, limit: u64) -> Result<String, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{path}: {e}"))?;
     if bytes.len() as u64 > limit {
-        return Err(format!("{path}: longer than {limit} bytes, not a saved game"));
+        return Err(format!(
+            "{path}: longer than {limit} bytes, not a saved game"
+        ));
     }
     String::from_utf8(bytes).map_err(|_| format!("{path}: not UTF-8 text, not a saved game"))
 }
@@ -89,10 +91,19 @@ mod tests {
     #[test]
     fn lines_are_capped() {
         let mut input = io::BufReader::with_capacity(4, &b"abc\ndefgh\n\nij"[..]);
-        assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::Text(b"abc".to_vec())));
+        assert_eq!(
+            read_line(&mut input, 4).unwrap(),
+            Some(Line::Text(b"abc".to_vec()))
+        );
         assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::TooLong));
-        assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::Text(Vec::new())));
-        assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::Text(b"ij".to_vec())));
+        assert_eq!(
+            read_line(&mut input, 4).unwrap(),
+            Some(Line::Text(Vec::new()))
+        );
+        assert_eq!(
+            read_line(&mut input, 4).unwrap(),
+            Some(Line::Text(b"ij".to_vec()))
+        );
         assert_eq!(read_line(&mut input, 4).unwrap(), None);
     }
 

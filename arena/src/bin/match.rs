@@ -80,7 +80,10 @@ fn main() {
         Ok(standings) => {
             atom4_arena::outln!(
                 "match: {} games of {}, {} random opening moves, seed {}",
-                options.games, args.game, options.opening, options.seed
+                options.games,
+                args.game,
+                options.opening,
+                options.seed
             );
             for line in summary(&standings) {
                 atom4_arena::outln!("{line}");

@@ -40,7 +40,8 @@ fn ready_move(state: &Atropos) -> Option<Move> {
 pub fn parse_state(text: &str) -> Result<Atropos, String> {
     // A long argument is not echoed whole.
     let shown = || format!("{:?}", excerpt(text, 300));
-    let state = Atropos::from_text(text).map_err(|e| format!("bad state string {}: {e}", shown()))?;
+    let state =
+        Atropos::from_text(text).map_err(|e| format!("bad state string {}: {e}", shown()))?;
     if state.is_finished() {
         return Err(format!(
             "the game is over in {} (its last play completed a three-coloured triangle): there is no move to make",
@@ -63,7 +64,8 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
     // A machine short of memory (or of threads) still gets the ready move.
     let thinking = std::thread::Builder::new().spawn(move || {
         let limit = PlayerLimit::Time(think);
-        let engine = player_config(&[], seed).and_then(|config| PlayerEngine::try_new(limit, config));
+        let engine =
+            player_config(&[], seed).and_then(|config| PlayerEngine::try_new(limit, config));
         let choice = engine.map(|mut engine| engine.choose(&state, start, &AtomicBool::new(false)));
         let _ = answer.send(choice);
     });

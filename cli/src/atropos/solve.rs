@@ -12,8 +12,8 @@ use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, TableEntr
 use atom4_core::control::Control;
 
 use super::options::SolveArgs;
-use atom4_arena::memory::filled;
 use super::player::parse_state;
+use atom4_arena::memory::filled;
 
 /// The longest line `--lines` reads (a state string is at most about 230
 /// bytes): anything longer is refused without reading it all.

@@ -37,7 +37,11 @@ impl Bot {
         // A slot for each node it may visit, as the arena sizes tables.
         let slots = (time.as_micros().min(1 << 40) as u64 * 4).clamp(1 << 12, 1 << 20);
         Ok(Bot {
-            table: filled(slots.next_power_of_two() as usize, Entry::EMPTY, "the search's table")?,
+            table: filled(
+                slots.next_power_of_two() as usize,
+                Entry::EMPTY,
+                "the search's table",
+            )?,
             time,
             nodes: args.nodes.unwrap_or(u64::MAX),
             seed: args.seed,

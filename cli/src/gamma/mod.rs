@@ -54,7 +54,10 @@ pub fn program() -> i32 {
         let (text, status) = match arg.as_str() {
             "-h" | "--help" => (USAGE.to_string(), 0),
             "-V" | "--version" => (format!("gamma {}\n", env!("CARGO_PKG_VERSION")), 0),
-            _ => (format!("gamma: no arguments are taken ({arg:?}): see gamma --help\n"), 2),
+            _ => (
+                format!("gamma: no arguments are taken ({arg:?}): see gamma --help\n"),
+                2,
+            ),
         };
         let _ = if status == 0 {
             io::stdout().write_all(text.as_bytes())
@@ -78,7 +81,10 @@ pub fn program() -> i32 {
             };
             played
         }
-        Err(e) => match e.get_ref().and_then(|e| e.downcast_ref::<batch::ReadError>()) {
+        Err(e) => match e
+            .get_ref()
+            .and_then(|e| e.downcast_ref::<batch::ReadError>())
+        {
             Some(read) => Err(read.to_string()),
             None => Err(format!("cannot write the output: {e}")),
         },

@@ -416,15 +416,17 @@ impl Gamma<'_> {
         // A forest found corrupted forgets the memo.
         let keep = d != c
             && match (self.area_root(c), self.area_root(d)) {
-                (Ok(area), Ok(other)) => other != area || {
-                    let mut same = 0;
-                    for n in self.neighbours(d) {
-                        if n != NONE && self.holder(n) == victim {
-                            same += if n == c { 2 } else { 1 };
+                (Ok(area), Ok(other)) => {
+                    other != area || {
+                        let mut same = 0;
+                        for n in self.neighbours(d) {
+                            if n != NONE && self.holder(n) == victim {
+                                same += if n == c { 2 } else { 1 };
+                            }
                         }
+                        same <= 1
                     }
-                    same <= 1
-                },
+                }
                 _ => false,
             };
         if !keep {
