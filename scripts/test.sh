@@ -83,6 +83,14 @@ bash tests/cli/atomas-koth.sh 2>&1 | tee target/atomas-koth.log
 grep -E '^atomas tmux: [0-9]+ checks passed' target/atomas-tmux.log
 grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
 
+step "Robustness: process hygiene of the tools that run players, terminal programs whose terminal vanishes, bad input and short memory (docs/robustness.md)"
+bash tests/cli/hygiene.sh 2>&1 | tee target/hygiene.log
+grep -E '^hygiene: [0-9]+ checks passed, 0 failed' target/hygiene.log
+bash tests/cli/vanish.sh 2>&1 | tee target/vanish.log
+grep -E '^vanish: [0-9]+ checks passed, 0 failed' target/vanish.log
+bash tests/cli/robust.sh 2>&1 | tee target/robust.log
+grep -E '^robust: [0-9]+ checks passed, 0 failed' target/robust.log
+
 step "Gamma: the batch triples through the built gamma program; its interactive mode and atom4 gamma play in tmux"
 bash tests/cli/gamma_batch.sh 2>&1 | tee target/gamma-batch.log
 grep -E '^gamma batch: ' target/gamma-batch.log

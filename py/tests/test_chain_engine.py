@@ -123,3 +123,12 @@ def test_random_playouts() -> None:
     assert p.text() == chain.Position(width=8, height=8, players=4).text()
     short = chain.random_playouts(chain.Position(rules="atoms", width=8, height=8), 3, max_moves=10)
     assert short.unfinished == 3 and short.moves == 30
+
+
+@pytest.mark.parametrize("ply", [4294967294, 4294967295])
+def test_no_move_is_legal_when_the_turn_counter_is_full(ply: int) -> None:
+    # Issue 31, row 8: the search returned a move the rules refuse.
+    p = chain.Position(f"classic 2 ..../.... a {ply} - *")
+    assert p.legal_actions() == []
+    with pytest.raises(ValueError, match="turn counter"):
+        chain.Engine(hash_mb=1).search(p, depth=3)

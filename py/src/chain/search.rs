@@ -97,6 +97,11 @@ impl Engine {
                 "the game is over: there is no move to search",
             ));
         }
+        if game.out_of_turns() {
+            return Err(PyValueError::new_err(
+                "no move is legal: the turn counter has no room for another turn",
+            ));
+        }
         let asked = asked(depth, time, nodes, seed, DEFAULT_TIME)?;
         let report = self.table.run(py, asked.time, |table, control| {
             StrongSearch::new(table, StrongEval::default()).run(&game, asked.limits, control)
