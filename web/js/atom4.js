@@ -62,6 +62,7 @@ let wasm = null;
 let io = null; // the module's text buffer
 let loaded = null; // the State whose position is in the module now
 let onProgress = null; // the running search's progress callback
+let onEmit = null; // the running gamma batch's sink
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -154,6 +155,9 @@ export async function init(source) {
       now: () => performance.now(),
       progress: (best, score, depth, nodes) => {
         if (onProgress !== null) onProgress({ action: best < 0 ? null : best, score, depth, nodes });
+      },
+      emit: (stream, ptr, len) => {
+        if (onEmit !== null) onEmit(stream, new Uint8Array(wasm.memory.buffer, ptr, len).slice());
       },
     },
   };
@@ -343,8 +347,10 @@ export class State {
 
   /**
    * Plays `move` like `push`, and for a game whose moves set off waves
-   * (Chain Reaction's cascades) returns the board after the orb and after
-   * each wave: frames of `{orbs, owner}` a cell, row by row. Other games: [].
+   * (Chain Reaction's cascades) returns them: `{waves, explosions,
+   * frames}`, the frames the board after the orb and after each wave (as
+   * many as the module has room for: 1,000 on 16 x 16), each `{orbs,
+   * owner}` a cell, row by row. Other games: no waves, no frames.
    */
   pushWaves(move) {
     this.#use();
@@ -352,11 +358,11 @@ export class State {
     const before = this.#bytes;
     const text = this.moveText(action);
     const count = call("play_waves", action >>> 0);
+    const [waves, explosions] = got(ioBytes().indexOf(0)).split(" ").map(Number);
     this.#stack.push({ bytes: before, move: text });
     const frames = [];
     if (count > 0) {
-      const [kind, w, h] = this.layout().size;
-      void kind;
+      const [, w, h] = this.layout().size;
       const cells = w * h;
       const mem = new Uint8Array(wasm.memory.buffer, wasm.frames_ptr(), 2 * cells * count);
       for (let f = 0; f < count; f++) {
@@ -368,7 +374,7 @@ export class State {
       }
     }
     this.#changed();
-    return frames;
+    return { waves: waves || 0, explosions: explosions || 0, frames };
   }
 
   /** Takes the last move back; returns its text (`undefined` if none). */
@@ -519,4 +525,41 @@ export function search(state, limits = {}) {
   const move = best >= 0 ? texts[0] : null;
   const pv = best >= 0 ? texts.slice(1) : [];
   return { move, action: best >= 0 ? best : null, score, depth: reached, nodes: visited, pv };
+}
+
+/**
+ * The `gamma` program's batch mode (the course's interface): runs
+ * `input` (bytes or text) and returns what the program prints:
+ * `{out, err}` (bytes), `interactive` when an `I` line asked for the
+ * interactive mode (not offered here: the input stops there).
+ */
+export function gammaBatch(input) {
+  ready();
+  const bytes = typeof input === "string" ? encoder.encode(input) : input;
+  const out = [];
+  const err = [];
+  let interactive = false;
+  onEmit = (stream, chunk) => (stream === 1 ? out : err).push(chunk);
+  try {
+    wasm.gamma_batch_start();
+    const piece = 4096;
+    for (let at = 0; at < bytes.length && !interactive; at += piece) {
+      const r = wasm.gamma_batch_feed(putBytes(bytes.subarray(at, at + piece)));
+      if (r < 0) throw new Atom4Error("the gamma session stopped");
+      interactive = r === 1;
+    }
+    if (!interactive && wasm.gamma_batch_finish() < 0) throw new Atom4Error("the gamma session stopped");
+  } finally {
+    onEmit = null;
+  }
+  const join = (chunks) => {
+    const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    return all;
+  };
+  return { out: join(out), err: join(err), interactive };
 }

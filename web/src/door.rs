@@ -291,10 +291,12 @@ impl Door {
     }
 
     /// Plays `action` and, for a game whose moves set off waves (Chain
-    /// Reaction's cascades), writes the board after the orb and after
-    /// each wave into `frames`: a byte of orbs and a byte of owner a cell,
-    /// row by row. Returns the frames written (those beyond the room of
-    /// `frames` are left out; the position is right either way).
+    /// Reaction's cascades), writes `waves explosions` and a NUL into
+    /// `out` and the board after the orb and after each wave into
+    /// `frames`: a byte of orbs and a byte of owner a cell, row by row.
+    /// Returns the frames written (those beyond the room of `frames` are
+    /// left out; the position is right either way). This is the one place
+    /// the door looks inside a game: the interface's `play` has no waves.
     pub fn play_waves(&mut self, action: u32, out: &mut Out<'_>, frames: &mut Out<'_>) -> i32 {
         let Some(s) = self.state.as_mut() else {
             return code::NO_STATE;
@@ -303,7 +305,11 @@ impl Door {
             return refused(&e, out);
         }
         let AnyState::Chain(p) = s else {
-            return self.play(action, out);
+            let played = self.play(action, out);
+            if played == 0 {
+                let _ = out.write_str("0 0\0");
+            }
+            return played;
         };
         let mv = <ChainMove as PackedMove>::from_bits(action as u16);
         let mut count = 0;
@@ -324,7 +330,10 @@ impl Door {
             count += 1;
         });
         match played {
-            Ok(_) => count,
+            Ok(cascade) => {
+                let _ = write!(out, "{} {}\0", cascade.waves, cascade.explosions);
+                count
+            }
             Err(e) => {
                 let _ = write!(out, "{e}");
                 move_error_code(MoveErrorKind::Illegal)

@@ -232,6 +232,7 @@ pub extern "C" fn search(
     seed_hi: u32,
     level: i32,
 ) -> i32 {
+    gamma_batch::end();
     let positive = |x: f64| (x >= 1.0).then_some(x as u64);
     let limits = Limits {
         nodes: positive(nodes),
@@ -246,4 +247,84 @@ pub extern "C" fn search(
         unsafe { progress(best, r.score, r.depth.into(), r.nodes as f64) }
     });
     with_out(|out| DOOR.get().search(&limits, ENGINE.get(), &mut control, out))
+}
+
+/// The `gamma` program's batch mode (the course's interface, Gamma's own
+/// golden vectors): a session in the engine memory, fed the input in
+/// pieces; what it prints goes to the import `emit` as it is written.
+mod gamma_batch {
+    use core::cell::UnsafeCell;
+    use core::fmt;
+
+    use atom4_core::gamma::batch::{Fed, Session};
+
+    use super::{Static, ENGINE, IO, IO_LEN};
+    use crate::engine::ENGINE_WORDS;
+
+    #[link(wasm_import_module = "env")]
+    extern "C" {
+        /// Bytes the program printed: `stream` 1 standard output, 2 error.
+        fn emit(stream: u32, ptr: *const u8, len: usize);
+    }
+
+    struct Stream(u32);
+
+    impl fmt::Write for Stream {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            // SAFETY: an imported function reading `s` while it lives.
+            unsafe { emit(self.0, s.as_ptr(), s.len()) };
+            Ok(())
+        }
+    }
+
+    type Memory = &'static mut [u32];
+
+    static SESSION: Static<Option<Session<Memory>>> = Static(UnsafeCell::new(None));
+
+    /// A new session (the last one's game is dropped).
+    /// Drops the session (its game), so that the engine memory is free.
+    pub(super) fn end() {
+        *SESSION.get() = None;
+    }
+
+    #[no_mangle]
+    pub extern "C" fn gamma_batch_start() {
+        end();
+        let words = ENGINE.get();
+        // SAFETY: the engine memory as twice as many u32 words: the same
+        // bytes, a smaller alignment, no other reference alive (a search
+        // and a session never run at once: each export runs to its end).
+        let memory: Memory = unsafe {
+            core::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u32>(), 2 * ENGINE_WORDS)
+        };
+        *SESSION.get() = Some(Session::new(memory));
+    }
+
+    /// Feeds the buffer's first `len` bytes: 0 still batch mode, 1 the
+    /// interactive mode began (not offered here), -1 no session or its
+    /// game was lost.
+    #[no_mangle]
+    pub extern "C" fn gamma_batch_feed(len: u32) -> i32 {
+        let Some(session) = SESSION.get().as_mut() else {
+            return -1;
+        };
+        let input = &IO.get()[..(len as usize).min(IO_LEN)];
+        match session.feed(input, &mut Stream(1), &mut Stream(2)) {
+            Ok(Fed::Batch) => 0,
+            Ok(Fed::Interactive { .. }) => 1,
+            Err(_) => -1,
+        }
+    }
+
+    /// The end of the input.
+    #[no_mangle]
+    pub extern "C" fn gamma_batch_finish() -> i32 {
+        let Some(mut session) = SESSION.get().take() else {
+            return -1;
+        };
+        match session.finish(&mut Stream(2)) {
+            Ok(()) => 0,
+            Err(_) => -1,
+        }
+    }
 }
