@@ -31,7 +31,7 @@ execFileSync("cargo", args, {
     ...process.env,
     // An 8 MiB stack, as a native main thread has: the searches keep their
     // move lists on it.
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: "-C link-arg=-zstack-size=8388608",
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS: "-C link-arg=-zstack-size=8388608 -C target-feature=+simd128",
   },
 });
 

@@ -73,7 +73,7 @@ export function nativeRunner() {
 /** The native build's answers to `list`: `{action, score, depth, nodes, micros, move}` each. */
 export function native(list, runner = nativeRunner()) {
   const input = list
-    .map((c) => [c.game, c.text, c.nodes, 0, c.seed, c.level === null ? "-" : c.level].join("\t"))
+    .map((c) => [c.game, c.text, c.nodes, c.depth ?? 0, c.seed, c.level === null ? "-" : c.level].join("\t"))
     .join("\n");
   const r = spawnSync(runner, [], { input: `${input}\n`, encoding: "utf8", maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`the native runner failed: ${r.stderr}`);
