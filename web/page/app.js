@@ -550,6 +550,16 @@ async function main() {
     app.mode = m.value;
     render();
   });
+  // The engine's strength and the seats take effect at once, mid-game too.
+  $("strength").onchange = (e) => (app.strength = e.target.value);
+  $("seats").addEventListener("change", (e) => {
+    const i = Number(e.target.dataset.seat);
+    if (Number.isNaN(i) || i >= app.state.players) return;
+    app.seats[i] = e.target.value;
+    app.paused = false;
+    render();
+    if (!engine.busy && app.frame === null) proceed();
+  });
   $("new").onclick = newFromOptions;
   $("undo").onclick = undo;
   $("hint").onclick = hint;

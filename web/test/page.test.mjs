@@ -11,7 +11,7 @@ import { join } from "node:path";
 
 import { launch } from "./browser.mjs";
 import { serve } from "../scripts/serve.mjs";
-import { root } from "./data.mjs";
+import { jsonl, root } from "./data.mjs";
 import { init, load } from "../dist/atom4.js";
 
 const shots = join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "web-screenshots");
@@ -157,6 +157,25 @@ for (const [game, quick] of Object.entries(GAMES)) {
     await again.close();
   });
 }
+
+test("Chain Reaction: a cascade drawn wave by wave, and Esc skips it", async () => {
+  const record = jsonl("chain", "cases.jsonl.gz").find((r) => r.moves.length === 1 && r.waves >= 20);
+  const [x, y] = record.moves[0];
+  const url = `${base}?seats=hhhhhhhh#game=chain&position=${encodeURIComponent(record.start)}`;
+  const page = await open(desktop, url);
+  const width = Number(record.start.split(" ")[2].split("/")[0].match(/\.|\d+[a-h]/g).length);
+  await page.click(`#board [data-t="${y * width + x}"]`);
+  // The waves are being drawn: the page is busy and the board changes.
+  await page.waitForFunction(() => document.body.dataset.busy === "true");
+  const first = await page.innerHTML("#board");
+  await page.waitForTimeout(200);
+  assert.notEqual(await page.innerHTML("#board"), first, "a later wave is drawn");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => document.body.dataset.busy === "false", null, { timeout: 2000 });
+  assert.equal(await page.inputValue("#position"), record.after);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
 
 test("the stop button ends a long search and the page stays usable", async () => {
   const page = await open(desktop, `${base}?seed=3&strength=10s&seats=eh&game=atom4`);
