@@ -113,3 +113,7 @@ step "web: the module in Node (golden vectors, equal to the native build, the AP
 grep -E '^# wasm ' target/web-tests.log
 grep -qE '^# fail 0$' target/web-tests.log
 ls target/web-screenshots/*.png | wc -l | sed 's/^/web screenshots: /'
+
+step "web benchmark (not a timed test): size, first paint, nodes a second in Chromium against native, the same moves"
+(cd web && npm run bench) 2>&1 | tee target/web-bench.log
+grep -E 'total|first paint|goal: at least 50%' target/web-bench.log

@@ -219,16 +219,15 @@ function info(name) {
  */
 export function load(name, params = {}) {
   const game = info(name);
-  const { text, ...setup } = params;
+  const { text, ...rest } = params;
+  const setup = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null));
   if (text !== undefined) {
     if (Object.keys(setup).length > 0) {
       throw new SetupError(Object.keys(setup)[0], "a position text takes no other parameter");
     }
     call("from_text", game.index, put(String(text)));
   } else {
-    const pairs = Object.entries(setup)
-      .filter(([, v]) => v !== undefined && v !== null)
-      .map(([k, v]) => `${k}=${v}`);
+    const pairs = Object.entries(setup).map(([k, v]) => `${k}=${v}`);
     for (const pair of pairs) {
       if (/[\s,]/.test(pair)) throw new SetupError(pair.split("=")[0], `${JSON.stringify(pair)} has a space or comma`);
     }
