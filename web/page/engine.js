@@ -36,7 +36,10 @@ export class Engine {
       return;
     }
     this.#pending = null;
-    if (data.error) p.reject(new Error(data.error));
+    if (data.trapped) {
+      p.reject(Object.assign(new Error(`the engine stopped (${data.trapped}); it was restarted`), { stopped: true }));
+      this.#restart();
+    } else if (data.error) p.reject(new Error(data.error));
     else p.resolve(data.result);
   }
 

@@ -177,6 +177,30 @@ test("Chain Reaction: a cascade drawn wave by wave, and Esc skips it", async () 
   await page.close();
 });
 
+test("a worker whose module traps is restarted, and the engine plays on", async () => {
+  const page = await desktop.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The first worker traps at its first search (as a module's panic
+  // would: a WebAssembly.RuntimeError); the workers after it are the real one.
+  let served = 0;
+  await page.route("**/worker.js", async (route) => {
+    const response = await route.fetch();
+    let body = await response.text();
+    if (served++ === 0) body = body.replace("const state = load(game, { text });", 'throw new WebAssembly.RuntimeError("unreachable");');
+    await route.fulfill({ response, body });
+  });
+  await page.goto(`${base}?seed=3&strength=n2000&seats=eh&game=atom4`);
+  await page.waitForSelector("body[data-ready]");
+  await page.waitForFunction(() => /restarted/.test(document.getElementById("message").textContent));
+  assert.equal(await moves(page), 0);
+  await page.click("#go");
+  await page.waitForFunction(() => document.body.dataset.moves === "1");
+  assert.ok(served >= 2, "a new worker was started");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the stop button ends a long search and the page stays usable", async () => {
   const page = await open(desktop, `${base}?seed=3&strength=10s&seats=eh&game=atom4`);
   await page.waitForFunction(() => document.body.dataset.busy === "true");
