@@ -134,6 +134,8 @@ function split2(text) {
 
 /** Calls export `f`; a negative answer throws (its reason ends with a NUL). */
 function call(f, ...args) {
+  // The module is never re-entered: a search's progress callback may not use it.
+  if (onProgress !== null || onEmit !== null) throw new Atom4Error("the module is busy (called from a search's onProgress?)");
   const r = wasm[f](...args);
   if (r < 0) fail(r);
   return r;

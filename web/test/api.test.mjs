@@ -118,6 +118,21 @@ test("search: a legal move, the same again for the same seed and limits, progres
   over.push(over.legalMoves()[0]);
   assert.equal(search(over, { nodes: 100 }).move, null);
   assert.throws(() => search(load("atom4"), {}), atom4.Atom4Error);
+  // A progress callback may not use the module (it is in the middle of the search).
+  const busy = load("atom4");
+  let refused = 0;
+  search(busy, {
+    nodes: 5000,
+    onProgress: () => {
+      try {
+        busy.text();
+      } catch (e) {
+        if (e instanceof atom4.Atom4Error) refused += 1;
+      }
+    },
+  });
+  assert.ok(refused > 0);
+  assert.equal(busy.turn, 1);
 });
 
 test("Atom-4: rounds go on with nextRound", () => {
