@@ -27,15 +27,18 @@ need() {
 
 step "system packages"
 need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux pgrep procps qemu-system-arm qemu-system-arm
+# The web page's tests: Node and npm (the machine's, else Debian's), and Debian's chromium for playwright-core.
+need node nodejs npm npm chromium chromium
 
 step "toolchain: components and targets"
 rustup component add rustfmt clippy llvm-tools
-rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf
+rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf wasm32-unknown-unknown
 
 step "format and lints"
 cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p atom4-web --no-deps --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
 cargo build -p atom4-core --release --target thumbv6m-none-eabi
@@ -117,3 +120,14 @@ done) 2>&1 | tee target/fuzz.log
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+
+step "web: the module in Node (golden vectors, equal to the native build, the API, its types), the page in headless Chromium"
+# npm ci installs the lock file's pinned playwright-core and typescript (no browser download: Debian's chromium runs).
+(cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund && npm run build && npm test) 2>&1 | tee target/web-tests.log
+grep -E '^# wasm ' target/web-tests.log
+grep -qE '^# fail 0$' target/web-tests.log
+ls target/web-screenshots/*.png | wc -l | sed 's/^/web screenshots: /'
+
+step "web benchmark (not a timed test): size, first paint, nodes a second in Chromium against native, the same moves"
+(cd web && npm run bench) 2>&1 | tee target/web-bench.log
+grep -E 'total|first paint|goal: at least 50%' target/web-bench.log
