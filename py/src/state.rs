@@ -106,6 +106,15 @@ fn arg(value: &Bound<'_, PyAny>) -> PyResult<Arg> {
     )))
 }
 
+/// How a move named `text` (empty: by its action) shows in an error.
+pub fn shown(action: Action, text: String) -> String {
+    if text.is_empty() {
+        action.to_string()
+    } else {
+        text
+    }
+}
+
 fn out_of_range(shown: &str) -> MoveError {
     MoveError::new(
         MoveErrorKind::OutOfRange,
@@ -176,14 +185,16 @@ impl State {
     }
 
     /// The action a Python value names now, and how to show it in an
-    /// error; `IllegalMoveError` for one that names no move here.
+    /// error (empty for a plain action: see [`shown`]); `IllegalMoveError`
+    /// for one that names no move here.
     pub fn resolve(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<(Action, String)> {
         let parse = |text: &str| {
             with_record!(&self.game, r => Rules::parse_move(&r.now, text))
                 .map_err(|e| illegal(py, &format!("{text:?}"), &e))
         };
         match arg(value)? {
-            Arg::Action(a) => Ok((a, a.to_string())),
+            // Shown as its number, written only for an error.
+            Arg::Action(a) => Ok((a, String::new())),
             Arg::Beyond(shown) => Err(illegal(py, &shown, &out_of_range(&shown))),
             Arg::Text(text) => Ok((parse(&text)?, format!("{text:?}"))),
             Arg::Move(m) => {
@@ -219,9 +230,9 @@ impl State {
     /// Why the move a value names is refused now, as `IllegalMoveError`.
     pub fn refusal(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Option<PyErr>> {
         match self.resolve(py, value) {
-            Ok((a, shown)) => Ok(with_record!(&self.game, r => Rules::check(&r.now, a))
+            Ok((a, text)) => Ok(with_record!(&self.game, r => Rules::check(&r.now, a))
                 .err()
-                .map(|e| illegal(py, &shown, &e))),
+                .map(|e| illegal(py, &shown(a, text), &e))),
             Err(e) if e.is_instance_of::<crate::errors::IllegalMoveError>(py) => Ok(Some(e)),
             Err(e) => Err(e),
         }
@@ -508,9 +519,9 @@ impl State {
     /// The legal move `move` names (a `Move`, a move's text or an action);
     /// `IllegalMoveError` when it names none.
     fn parse_move(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let (action, shown) = self.resolve(py, r#move)?;
+        let (action, text) = self.resolve(py, r#move)?;
         with_record!(&self.game, r => Rules::check(&r.now, action))
-            .map_err(|e| illegal(py, &shown, &e))?;
+            .map_err(|e| illegal(py, &shown(action, text), &e))?;
         Ok(self.move_now(action))
     }
 
@@ -518,8 +529,9 @@ impl State {
     /// action (at a chance turn, an outcome). Anything illegal, malformed
     /// or out of range raises `IllegalMoveError` and changes nothing.
     fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (action, shown) = self.resolve(py, r#move)?;
-        with_record!(&mut self.game, r => r.push(action)).map_err(|e| illegal(py, &shown, &e))
+        let (action, text) = self.resolve(py, r#move)?;
+        with_record!(&mut self.game, r => r.push(action))
+            .map_err(|e| illegal(py, &shown(action, text), &e))
     }
 
     /// Plays a random move: at a chance turn an outcome drawn by its

@@ -48,7 +48,7 @@ def test_masked_random_games_end(game: str) -> None:
         assert steps > 0 and env.render()
     with pytest.raises(atom4.IllegalMoveError):
         env.reset()
-        env.step(env.state.action_count + 7)
+        env.step(env.game.action_count + 7)
 
 
 def test_gymnasium_make_works_on_import() -> None:

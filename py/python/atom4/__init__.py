@@ -27,12 +27,20 @@ import warnings
 from typing import TYPE_CHECKING, Any, Optional
 
 from atom4._native import (
+    ACTIONS,
+    BOARD_SIDE,
     CHANCE,
+    CLASSIC_MAX_LEVEL,
     GAMES,
+    MATE,
+    MAX_DEPTH,
+    OBSERVATION_LEN,
+    PLANES,
     Atom4,
     Atomas,
     Atropos,
     Chain,
+    ClassicAnalysis,
     Engine,
     Gamma,
     IllegalMoveError,
@@ -40,28 +48,16 @@ from atom4._native import (
     Move,
     Outcome,
     ParseError,
+    PlayoutStats,
     SearchResult,
     State,
     __version__,
-    load,
-)
-
-
-# After _native, which makes the games' private modules.
-from atom4._atom4 import (
-    ACTIONS,
-    BOARD_SIDE,
-    CLASSIC_MAX_LEVEL,
-    MATE,
-    MAX_DEPTH,
-    OBSERVATION_LEN,
-    PLANES,
-    ClassicAnalysis,
-    PlayoutStats,
     classic_analyse,
     classic_move,
+    load,
     random_playouts,
 )
+
 if TYPE_CHECKING:
     from atom4.pettingzoo_env import GameEnv
 

@@ -7,17 +7,18 @@ from __future__ import annotations
 import warnings
 from typing import Any, Callable, Optional, Union
 
-from atom4._atomas import Reference
-from atom4._gamma import Course, CourseMove
 from atom4._native import (
     Atom4,
     Atomas,
     Atropos,
     Chain,
+    Course,
+    CourseMove,
     Engine,
     LegalMoves,
     Move,
     Outcome,
+    Reference,
     SearchResult,
 )
 
@@ -217,7 +218,7 @@ TABLE: dict[tuple[str, str], tuple[Callable[[], Any], str]] = {
 
 
 def _chain_stats() -> Any:
-    from atom4._chain import ChainPlayoutStats
+    from atom4._native import ChainPlayoutStats
 
     return ChainPlayoutStats
 

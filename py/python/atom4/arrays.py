@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from atom4._atom4 import ACTIONS, BOARD_SIDE, OBSERVATION_LEN, PLANES
-from atom4._native import Atom4
+from atom4._native import ACTIONS, BOARD_SIDE, OBSERVATION_LEN, PLANES, Atom4
 
 try:
     import numpy as np

@@ -29,17 +29,11 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from atom4._atomas import (
-    ACTIONS,
-    FULL,
-    MAX_DEPTH,
-    MAX_ENTRIES,
-    RandomStats,
-    Reference,
-    Session,
-    random_games,
-)
-from atom4._native import Atomas, Engine, IllegalMoveError, ParseError
+from atom4._native import ATOMAS_ACTIONS as ACTIONS
+from atom4._native import ATOMAS_FULL as FULL
+from atom4._native import ATOMAS_MAX_DEPTH as MAX_DEPTH
+from atom4._native import ATOMAS_MAX_ENTRIES as MAX_ENTRIES
+from atom4._native import Atomas, Engine, IllegalMoveError, ParseError, RandomStats, Reference, Session, random_games
 
 __all__ = [
     "ACTIONS",

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atom4._atropos import MAX_SIZE, Solution, solve, stop
-from atom4._native import Atropos, Engine, IllegalMoveError, ParseError, load
+from atom4._native import ATROPOS_MAX_SIZE as MAX_SIZE
+from atom4._native import Atropos, Engine, IllegalMoveError, ParseError, Solution, load, solve
+from atom4._native import atropos_stop as stop
 
 if TYPE_CHECKING:
     from atom4.pettingzoo_env import GameEnv

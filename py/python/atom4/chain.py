@@ -21,21 +21,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Union
 
-from atom4._chain import (
-    ACTIONS,
-    BOARD_SIDE,
-    MATE,
-    MAX_DEPTH,
-    MAX_PLAYERS,
-    PASS_ACTION,
-    PLANES,
-    Cascade,
-    ChainPlayoutStats,
-    SeedAi,
-    random_playouts,
-    reference_move,
-)
-from atom4._native import Chain, IllegalMoveError, ParseError, load
+from atom4._native import BOARD_SIDE, MATE, MAX_DEPTH
+from atom4._native import CHAIN_ACTIONS as ACTIONS
+from atom4._native import CHAIN_MAX_PLAYERS as MAX_PLAYERS
+from atom4._native import CHAIN_PASS_ACTION as PASS_ACTION
+from atom4._native import CHAIN_PLANES as PLANES
+from atom4._native import Cascade, Chain, ChainPlayoutStats, IllegalMoveError, ParseError, SeedAi, load, reference_move
+from atom4._native import chain_random_playouts as random_playouts
 
 if TYPE_CHECKING:
     from atom4 import _native

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atom4._gamma import MAX_CELLS, Course, CourseMove, greedy, random
-from atom4._native import Gamma, IllegalMoveError, ParseError
+from atom4._native import GAMMA_MAX_CELLS as MAX_CELLS
+from atom4._native import Course, CourseMove, Gamma, IllegalMoveError, ParseError
+from atom4._native import gamma_greedy as greedy
+from atom4._native import gamma_random as random
 
 if TYPE_CHECKING:
     from atom4.pettingzoo_env import GameEnv

@@ -20,7 +20,7 @@ import gymnasium as gym
 import numpy as np
 
 from atom4._native import CHANCE, State, load
-from atom4.observations import observer
+from atom4.observations import checked_options, observer
 
 __all__ = ["GameGymEnv", "register"]
 
@@ -39,12 +39,7 @@ class GameGymEnv(gym.Env[np.ndarray, np.int64]):
         **params: Any,
     ) -> None:
         """A game of `game` (a one-player game) with `params`."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: use 'ansi' or 'human'")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError(f"max_moves {max_moves}: give at least 1")
-        self.render_mode = render_mode
-        self.max_moves = max_moves
+        self.render_mode, self.max_moves = checked_options(render_mode, max_moves)
         self._game, self._params = game, params
         self._rng = random.Random(0)
         self.state: State = load(game, **params)

@@ -16,14 +16,14 @@ entry here get the generic one, the owner of each spot of the board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import numpy as np
 from gymnasium import spaces
 
 from atom4._native import State
 
-__all__ = ["Observer", "observer"]
+__all__ = ["Observer", "checked_options", "observer"]
 
 Array = np.ndarray[Any, Any]
 
@@ -138,3 +138,13 @@ OBSERVERS: dict[str, Observer] = {
 def observer(game: str) -> Observer:
     """The observations of `game`: its own, or the generic one."""
     return OBSERVERS.get(game, Observer(_generic_space, _generic, _final))
+
+
+def checked_options(render_mode: Optional[str], max_moves: Optional[int]) -> tuple[Optional[str], Optional[int]]:
+    """An environment's `render_mode` ("ansi", "human" or None) and
+    `max_moves` (from 1, or None), checked."""
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode {render_mode!r}: use 'ansi' or 'human'")
+    if max_moves is not None and max_moves < 1:
+        raise ValueError(f"max_moves {max_moves}: give at least 1")
+    return render_mode, max_moves

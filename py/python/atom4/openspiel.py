@@ -26,7 +26,7 @@ import pyspiel
 import atom4
 from atom4._native import CHANCE, State, load
 
-__all__ = ["GAME_NAMES", "register", "short_name"]
+__all__ = ["GAME_NAMES", "SpielGame", "SpielState", "register", "short_name"]
 
 
 def short_name(game: str) -> str:
@@ -140,23 +140,23 @@ class _Observer:
         return state.state.text()
 
 
-def _game_class(game: str, game_type: pyspiel.GameType) -> type:
-    class SpielGame(pyspiel.Game):
-        def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
-            self._params = dict(params or {})
-            start = load(game, **self._params)
-            super().__init__(game_type, _game_info(start), self._params)
+class SpielGame(pyspiel.Game):
+    """An OpenSpiel game of the package: `register()` makes a subclass a
+    game, naming it in `_name` and its type in `_type`."""
 
-        def new_initial_state(self) -> SpielState:
-            return SpielState(self, load(game, **self._params))
+    _name = ""
+    _type: Any = None
 
-        def make_py_observer(
-            self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None
-        ) -> _Observer:
-            return _Observer(params)
+    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
+        self._params = dict(params or {})
+        start = load(self._name, **self._params)
+        super().__init__(self._type, _game_info(start), self._params)
 
-    SpielGame.__name__ = SpielGame.__qualname__ = f"SpielGame_{game}"
-    return SpielGame
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self, load(self._name, **self._params))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None) -> _Observer:
+        return _Observer(params)
 
 
 def register() -> list[str]:
@@ -165,5 +165,6 @@ def register() -> list[str]:
     for game in atom4.GAMES:
         if short_name(game) not in registered:
             game_type = _game_type(game)
-            pyspiel.register_game(game_type, _game_class(game, game_type))
+            game_class = type(f"SpielGame_{game}", (SpielGame,), {"_name": game, "_type": game_type})
+            pyspiel.register_game(game_type, game_class)
     return GAME_NAMES

@@ -1,7 +1,8 @@
 """One PettingZoo AEC environment for every game (`pip install
 atom4[pettingzoo]`; made by `atom4.env(game, ...)`).
 
-Agents are `player_1` ... `player_N` in the game's numbering; the agent
+The state in play is `env.game`. Agents are `player_1` ... `player_N` in
+the game's numbering; the agent
 selected is the player to move. Actions are the game's actions
 (`state.action_count` of them). Observations are `{"observation": ...,
 "action_mask": mask}`: the game's observation from the agent's view (see
@@ -22,7 +23,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from atom4._native import CHANCE, State, load
-from atom4.observations import observer
+from atom4.observations import checked_options, observer
 
 __all__ = ["GameEnv"]
 
@@ -46,22 +47,17 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
         """A game of `game` with `params` (as `atom4.load`), or from the
         position `text`."""
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: use 'ansi' or 'human'")
-        if max_moves is not None and max_moves < 1:
-            raise ValueError(f"max_moves {max_moves}: give at least 1")
-        self.render_mode = render_mode
-        self.max_moves = max_moves
-        self._game, self._text, self._params = game, text, params
+        self.render_mode, self.max_moves = checked_options(render_mode, max_moves)
+        self._name, self._text, self._params = game, text, params
         self._rng = random.Random(0)
-        self.state: State = self._start()
+        self.game: State = self._start()
         self.metadata = {**self.metadata, "name": f"{game}_v0"}
         self._observer = observer(game)
-        self.possible_agents = [f"player_{p}" for p in range(1, self.state.players + 1)]
-        actions = self.state.action_count
+        self.possible_agents = [f"player_{p}" for p in range(1, self.game.players + 1)]
+        actions = self.game.action_count
         obs_space = spaces.Dict(
             {
-                "observation": self._observer.space(self.state),
+                "observation": self._observer.space(self.game),
                 "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
             }
         )
@@ -71,13 +67,13 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
 
     def _start(self) -> State:
         if self._text is not None:
-            return load(self._game, text=self._text)
-        return load(self._game, **self._params)
+            return load(self._name, text=self._text)
+        return load(self._name, **self._params)
 
     def _chance(self) -> None:
         """Plays chance's turns with the environment's generator."""
-        while self.state.turn == CHANCE:
-            self.state.push_random(self._rng)
+        while self.game.turn == CHANCE:
+            self.game.push_random(self._rng)
 
     def _player(self, agent: str) -> int:
         return self.possible_agents.index(agent) + 1
@@ -89,11 +85,11 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        mask = np.frombuffer(self.state.legal_action_mask(), dtype=np.int8).copy()
+        mask = np.frombuffer(self.game.legal_action_mask(), dtype=np.int8).copy()
         if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
             mask[:] = 0
         return {
-            "observation": self._observer.observe(self.state, self._player(agent)),
+            "observation": self._observer.observe(self.game, self._player(agent)),
             "action_mask": mask,
         }
 
@@ -104,17 +100,17 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
             self._rng.seed(seed)
         if options and "text" in options:
             self._text = options["text"]
-        self.state = self._start()
+        self.game = self._start()
         self._chance()
         self._moves = 0
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        over = self.state.is_game_over()
+        over = self.game.is_game_over()
         self.terminations = {a: over for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        turn = self.state.turn
+        turn = self.game.turn
         self.agent_selection = f"player_{turn}" if turn else self.agents[0]
 
     def step(self, action: Optional[int]) -> None:
@@ -126,20 +122,20 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
             return
         if action is None:
             raise ValueError("the agent to move must give an action, not None")
-        self.state.push(int(action))
+        self.game.push(int(action))
         self._chance()
         self._moves += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_game_over():
-            for a, value in zip(self.possible_agents, self.state.returns()):
+        if self.game.is_game_over():
+            for a, value in zip(self.possible_agents, self.game.returns()):
                 self.rewards[a] = value
                 self.terminations[a] = True
         elif self.max_moves is not None and self._moves >= self.max_moves:
             for a in self.agents:
                 self.truncations[a] = True
         else:
-            self.agent_selection = f"player_{self.state.turn}"
+            self.agent_selection = f"player_{self.game.turn}"
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -147,7 +143,7 @@ class GameEnv(AECEnv[str, dict[str, Any], Optional[int]]):
     def render(self) -> Optional[str]:
         if self.render_mode is None:
             return None
-        text = str(self.state)
+        text = str(self.game)
         if self.render_mode == "human":
             print(text)
             return None

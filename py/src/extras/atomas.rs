@@ -1,7 +1,7 @@
 //! Atomas's extras: the methods of `atom4.Atomas` beyond the common ones
-//! (ring, hand, carry, score, the spawn law, the protocol's request) and
-//! the module `atom4._atomas` (the spec's reference generator, the bot
-//! protocol's session, batch random games, constants).
+//! (ring, hand, carry, score, the spawn law, the protocol's request), the
+//! spec's reference generator, the bot protocol's session, batch random
+//! games and constants.
 
 use atom4_core::atomas::interface::{action_reply, atom_action, ACTIONS};
 use atom4_core::atomas::playout::random_game;
@@ -257,8 +257,9 @@ impl Session {
         let hand = core
             .hand()
             .ok_or_else(|| PyTypeError::new_err("a state with an atom in hand"))?;
-        let (action, shown) = state.resolve(py, r#move)?;
-        let reply = action_reply(action, hand).map_err(|e| illegal(py, &shown, &e))?;
+        let (action, text) = state.resolve(py, r#move)?;
+        let reply = action_reply(action, hand)
+            .map_err(|e| illegal(py, &crate::state::shown(action, text), &e))?;
         self.session.played(&core, reply);
         Ok(())
     }
@@ -320,15 +321,15 @@ fn random_games(py: Python<'_>, games: u64, seed: u64, max_moves: Option<u32>) -
     })
 }
 
-/// Fills `atom4._atomas`.
+/// Adds Atomas's functions, classes and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Reference>()?;
     m.add_class::<Session>()?;
     m.add_class::<RandomStats>()?;
     m.add_function(wrap_pyfunction!(random_games, m)?)?;
-    m.add("ACTIONS", ACTIONS)?;
-    m.add("MAX_ENTRIES", CAPACITY)?;
-    m.add("FULL", atom4_core::atomas::FULL)?;
-    m.add("MAX_DEPTH", atom4_core::atomas::bot::MAX_DEPTH)?;
+    m.add("ATOMAS_ACTIONS", ACTIONS)?;
+    m.add("ATOMAS_MAX_ENTRIES", CAPACITY)?;
+    m.add("ATOMAS_FULL", atom4_core::atomas::FULL)?;
+    m.add("ATOMAS_MAX_DEPTH", atom4_core::atomas::bot::MAX_DEPTH)?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Atropos's extras: the methods of `atom4.Atropos` beyond the common ones
-//! (colours, circles, losing and safe moves) and the module
-//! `atom4._atropos` (the exact solver and its stop).
+//! (colours, circles, losing and safe moves), the exact solver and its
+//! stop.
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -201,15 +201,16 @@ fn solve(
 /// Ends every `solve` asked for before this call, from any thread (its
 /// value is None).
 #[pyfunction]
+#[pyo3(name = "atropos_stop")]
 fn stop() {
     stops().stop();
 }
 
-/// Fills `atom4._atropos`.
+/// Adds Atropos's functions, classes and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(stop, m)?)?;
-    m.add("MAX_SIZE", atom4_core::atropos::MAX_SIZE)?;
+    m.add("ATROPOS_MAX_SIZE", atom4_core::atropos::MAX_SIZE)?;
     Ok(())
 }

@@ -1,7 +1,6 @@
 //! Atom-4's extras: the methods of `atom4.Atom4` beyond the common ones
 //! (tile, round, scores, pieces, learning views, pictures, the next
-//! round) and the module `atom4._atom4` (the classic levels, batch random
-//! playouts, constants).
+//! round), the classic levels, batch random playouts and constants.
 
 mod observation;
 mod render;
@@ -263,7 +262,7 @@ fn random_playouts(
     }))
 }
 
-/// Fills `atom4._atom4`.
+/// Adds Atom-4's functions, classes and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ClassicAnalysis>()?;
     m.add_class::<PlayoutStats>()?;

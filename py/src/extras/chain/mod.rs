@@ -1,7 +1,7 @@
 //! Chain Reaction's extras: the methods of `atom4.Chain` beyond the common
-//! ones (rules, cells, orbs, planes, what a move set off) and the module
-//! `atom4._chain` (the tutorial's computer player, the reference
-//! opponents, batch random playouts, constants).
+//! ones (rules, cells, orbs, planes, what a move set off), the tutorial's
+//! computer player, the reference opponents, batch random playouts and
+//! constants.
 
 mod observation;
 
@@ -268,7 +268,7 @@ impl PlayoutStats {
 /// Rust (the GIL released), each to its end or `max_moves` moves, and
 /// counts the results; `state` is not changed.
 #[pyfunction]
-#[pyo3(signature = (state, games, *, seed = 0, max_moves = 5000))]
+#[pyo3(name = "chain_random_playouts", signature = (state, games, *, seed = 0, max_moves = 5000))]
 fn random_playouts(
     py: Python<'_>,
     state: &Bound<'_, State>,
@@ -300,19 +300,19 @@ fn random_playouts(
     }))
 }
 
-/// Fills `atom4._chain`.
+/// Adds Chain Reaction's functions, classes and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Cascade>()?;
     m.add_class::<SeedAi>()?;
     m.add_class::<PlayoutStats>()?;
     m.add_function(wrap_pyfunction!(reference_move, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
-    m.add("ACTIONS", atom4_core::chain::interface::ACTIONS)?;
-    m.add("PASS_ACTION", atom4_core::chain::interface::PASS_ACTION)?;
-    m.add("PLANES", observation::PLANES)?;
-    m.add("BOARD_SIDE", atom4_core::MAX_SIDE)?;
-    m.add("MAX_PLAYERS", atom4_core::chain::MAX_PLAYERS)?;
-    m.add("MATE", atom4_core::search::MATE)?;
-    m.add("MAX_DEPTH", atom4_core::search::MAX_PLY)?;
+    m.add("CHAIN_ACTIONS", atom4_core::chain::interface::ACTIONS)?;
+    m.add(
+        "CHAIN_PASS_ACTION",
+        atom4_core::chain::interface::PASS_ACTION,
+    )?;
+    m.add("CHAIN_PLANES", observation::PLANES)?;
+    m.add("CHAIN_MAX_PLAYERS", atom4_core::chain::MAX_PLAYERS)?;
     Ok(())
 }

@@ -450,7 +450,7 @@ impl Game {
         &self,
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let unpickle = py.import("atom4._gamma")?.getattr("unpickle_course")?;
+        let unpickle = py.import("atom4._native")?.getattr("_unpickle_course")?;
         let moves: Vec<(u32, u32, u32, bool)> = self
             .stack
             .iter()
@@ -486,6 +486,7 @@ impl Game {
 /// Rebuilds a pickled game by replaying its moves; anything inconsistent
 /// raises `ValueError`.
 #[pyfunction]
+#[pyo3(name = "_unpickle_course")]
 pub fn unpickle_course(
     width: u32,
     height: u32,

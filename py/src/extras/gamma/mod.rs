@@ -1,6 +1,6 @@
 //! Gamma's extras: the methods of `atom4.Gamma` beyond the common ones
-//! (fields, areas, golden moves) and the module `atom4._gamma` (the
-//! course's API on boards of any size, the baseline players).
+//! (fields, areas, golden moves), the course's API on boards of any size
+//! and the baseline players.
 
 mod course;
 mod course_move;
@@ -141,25 +141,25 @@ fn choose(
 /// (ordinary and golden moves alike), ties broken by `seed`: the one-ply
 /// greedy player.
 #[pyfunction]
-#[pyo3(signature = (state, *, seed = None))]
+#[pyo3(name = "gamma_greedy", signature = (state, *, seed = None))]
 fn greedy(state: &Bound<'_, State>, seed: Option<u64>) -> PyResult<Move> {
     choose(state, seed, greedy_move)
 }
 
 /// A uniformly random move of the player to move (golden moves included).
 #[pyfunction]
-#[pyo3(signature = (state, *, seed = None))]
+#[pyo3(name = "gamma_random", signature = (state, *, seed = None))]
 fn random(state: &Bound<'_, State>, seed: Option<u64>) -> PyResult<Move> {
     choose(state, seed, random_move)
 }
 
-/// Fills `atom4._gamma`.
+/// Adds Gamma's functions, classes and constants.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<course::Game>()?;
     m.add_class::<course_move::CourseMove>()?;
     m.add_function(wrap_pyfunction!(course::unpickle_course, m)?)?;
     m.add_function(wrap_pyfunction!(greedy, m)?)?;
     m.add_function(wrap_pyfunction!(random, m)?)?;
-    m.add("MAX_CELLS", atom4_core::gamma::MAX_CELLS)?;
+    m.add("GAMMA_MAX_CELLS", atom4_core::gamma::MAX_CELLS)?;
     Ok(())
 }
