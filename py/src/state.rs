@@ -48,11 +48,12 @@ pub fn move_of<S: Rules>(id: GameId, state: &S, action: Action) -> Move {
 
 /// The legal actions of `state`; at a chance turn, the outcomes.
 pub fn legal_of<S: Rules>(state: &S) -> Vec<Action> {
-    let mut actions = Vec::new();
-    if state.turn() == Turn::Chance {
+    // Room for every move up front: growing the list costs more than the
+    // moves (the pure-Python bot loop asks for them every move).
+    let mut actions = Vec::with_capacity(state.action_count().min(1 << 12) as usize);
+    state.legal_actions(&mut |a| actions.push(a));
+    if actions.is_empty() && state.turn() == Turn::Chance {
         state.chance_outcomes(&mut |a, _| actions.push(a));
-    } else {
-        state.legal_actions(&mut |a| actions.push(a));
     }
     actions
 }

@@ -70,6 +70,10 @@ def test_old_atomas_names() -> None:
         bot = atomas.Bot()
     game.draw()
     assert bot.reply(game).reply in game.legal_moves
+    with pytest.warns(DeprecationWarning, match="Atomas-v0"):
+        env = atomas.env(max_moves=5)
+    observation, info = env.reset(seed=1)
+    assert info["action_mask"].any()
 
 
 def test_unknown_names_are_attribute_errors() -> None:

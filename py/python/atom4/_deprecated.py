@@ -194,6 +194,13 @@ class Bot:
         self._engine.stop()
 
 
+def atomas_env(**kwargs: Any) -> Any:
+    """Deprecated: `gymnasium.make("atom4/Atomas-v0")`."""
+    from atom4.gym_env import GameGymEnv
+
+    return GameGymEnv("atomas", **kwargs)
+
+
 # (module, old name) -> (what it is now, what to use instead).
 TABLE: dict[tuple[str, str], tuple[Callable[[], Any], str]] = {
     ("atom4", "Board"): (lambda: Board, 'atom4.load("atom4")'),
@@ -214,6 +221,7 @@ TABLE: dict[tuple[str, str], tuple[Callable[[], Any], str]] = {
     ("atom4.atomas", "Game"): (lambda: Game, 'atomas.Reference(seed).start() or atom4.load("atomas")'),
     ("atom4.atomas", "Reply"): (lambda: Reply, 'the reply\'s text, "4" or "2 y"'),
     ("atom4.atomas", "Bot"): (lambda: Bot, "atom4.Engine().search(state, depth=)"),
+    ("atom4.atomas", "env"): (lambda: atomas_env, 'gymnasium.make("atom4/Atomas-v0")'),
 }
 
 
