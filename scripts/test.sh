@@ -78,7 +78,7 @@ rm -rf target/py-toy target/py-toy-wheel
 MATURIN_PEP517_ARGS="--features toy" target/py-venv/bin/python -m pip wheel -q --no-deps ./py -w target/py-toy-wheel
 target/py-venv/bin/python -m zipfile -e target/py-toy-wheel/atom4-*.whl target/py-toy
 (cd py && PYTHONPATH=../target/py-toy ../target/py-venv/bin/python -m pytest -q -s -p no:cacheprovider \
-    tests/test_toy.py tests/test_state.py) 2>&1 | tee target/py-toy.log
+    tests/test_toy.py tests/test_state.py tests/test_env.py tests/test_openspiel.py) 2>&1 | tee target/py-toy.log
 grep -o 'python toy: .*' target/py-toy.log
 
 step "terminal front end: the real binary in tmux"

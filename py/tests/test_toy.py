@@ -5,8 +5,8 @@ the one API, the engine, pickling, PettingZoo and OpenSpiel play it."""
 
 from __future__ import annotations
 
+import importlib
 import pickle
-import random
 from pathlib import Path
 
 import pytest
@@ -34,7 +34,6 @@ def test_tictactoe_through_every_door() -> None:
     with pytest.raises(atom4.IllegalMoveError):
         state.push("1,1")
     engine = atom4.Engine()
-    rng = random.Random(1)
     doors = 0
     while not state.is_game_over():
         move = engine.search(state, nodes=500, seed=doors).move
@@ -52,12 +51,10 @@ def test_tictactoe_through_every_door() -> None:
     try:
         import pyspiel
         from open_spiel.python.algorithms import mcts
-
-        import atom4.openspiel
     except ImportError:
         pyspiel = None
     if pyspiel is not None:
-        atom4.openspiel.register()
+        importlib.import_module("atom4.openspiel").register()
         game = pyspiel.load_game("atom4_tictactoe")
         bot = mcts.MCTSBot(game, 2.0, 50, mcts.RandomRolloutEvaluator(1))
         spiel = game.new_initial_state()
@@ -66,4 +63,3 @@ def test_tictactoe_through_every_door() -> None:
         spiel_games += 1
     print(f"\npython toy: tictactoe played through load, the engine ({doors} searches), pickle, "
           f"PettingZoo, OpenSpiel ({spiel_games} game)")
-    del rng
