@@ -5,7 +5,7 @@
 //! are methods of its class in `extras/<game>.rs`.
 
 use atom4_core::registry::{AnyState, GameId, GAMMA_WORDS};
-use atom4_core::state::{Action, MoveError, State as Rules};
+use atom4_core::state::{Action, MoveError, State as Rules, Turn};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -148,6 +148,25 @@ macro_rules! games {
                 ) -> PyResult<PyClassInitializer<Self>> {
                     let state = State::create(py, GameId::$variant, text, params)?;
                     Ok(PyClassInitializer::from(state).add_subclass($variant))
+                }
+
+                // A bot loop's calls again, on the game's own class: Python
+                // finds them first, and checks the exact class only.
+
+                /// The legal moves as actions (see `State.legal_actions`).
+                fn legal_actions(slf: PyRef<'_, Self>) -> Vec<Action> {
+                    slf.as_super().legal()
+                }
+
+                /// Plays `move` (see `State.push`).
+                fn push(mut slf: PyRefMut<'_, Self>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+                    let py = slf.py();
+                    slf.as_super().push_value(py, r#move)
+                }
+
+                /// Whether the game is over.
+                fn is_game_over(slf: PyRef<'_, Self>) -> bool {
+                    slf.as_super().turn_now() == Turn::Over
                 }
             }
         )*

@@ -12,7 +12,7 @@ use atom4_core::state::{
 };
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyString, PyTuple};
 
 use crate::errors::{illegal, position_text};
 use crate::games::{self, Game, Of, Record};
@@ -80,6 +80,12 @@ enum Arg {
 }
 
 fn arg(value: &Bound<'_, PyAny>) -> PyResult<Arg> {
+    // An int first: the bot loop's case.
+    if value.is_exact_instance_of::<PyInt>() {
+        if let Ok(a) = value.extract::<Action>() {
+            return Ok(Arg::Action(a));
+        }
+    }
     if let Ok(m) = value.cast::<Move>() {
         return Ok(Arg::Move(m.get().clone()));
     }
@@ -241,6 +247,13 @@ impl State {
 
     pub fn is_legal(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.refusal(py, value)?.is_none())
+    }
+
+    /// Plays the move a Python value names (see `push`).
+    pub fn push_value(&mut self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (action, text) = self.resolve(py, value)?;
+        with_record!(&mut self.game, r => r.push(action))
+            .map_err(|e| illegal(py, &shown(action, text), &e))
     }
 
     /// Plays `action`, shown as `shown` in an error; returns its move.
@@ -530,9 +543,7 @@ impl State {
     /// action (at a chance turn, an outcome). Anything illegal, malformed
     /// or out of range raises `IllegalMoveError` and changes nothing.
     fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
-        let (action, text) = self.resolve(py, r#move)?;
-        with_record!(&mut self.game, r => r.push(action))
-            .map_err(|e| illegal(py, &shown(action, text), &e))
+        self.push_value(py, r#move)
     }
 
     /// Plays a random move: at a chance turn an outcome drawn by its
