@@ -66,9 +66,11 @@ def test_old_atomas_names() -> None:
     with pytest.warns(DeprecationWarning):
         reply = atomas.Reply.gap(5)
     assert game.push(reply) == 0
+    drawn = game.draw()
+    game.pop()
+    assert game.turn == atom4.CHANCE and game.draw() == drawn  # the generator goes back too
     with pytest.warns(DeprecationWarning):
         bot = atomas.Bot()
-    game.draw()
     assert bot.reply(game).reply in game.legal_moves
     with pytest.warns(DeprecationWarning, match="Atomas-v0"):
         env = atomas.env(max_moves=5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -82,6 +83,9 @@ def test_gamma_extras() -> None:
     assert course.busy_fields(1) == 1 and course.player_after(1) == 2
     with pytest.raises(atom4.IllegalMoveError):
         course.move(2, 2999, 0)
+    twin = pickle.loads(pickle.dumps(course))
+    assert twin == course and twin.move_stack == course.move_stack == [gamma.CourseMove(1, 2999, 0)]
+    assert course.copy().busy_fields(1) == 1
     small = gamma.Course(4, 4, 2, 1)
     small.move(1, 0, 0)
     turned = small.state()

@@ -150,7 +150,12 @@ class Game(Atomas):
             draws = Reference(seed) if seed is not None else None
         game = Atomas.__new__(cls, text)
         game._draws = draws
+        game._drawn = []
         return game
+
+    # For each draw of the generator: the stack's length before it and the
+    # generator's state, so that `pop` takes the generator back too.
+    _drawn: list[tuple[int, int]]
 
     @property
     def seeded(self) -> bool:
@@ -162,7 +167,16 @@ class Game(Atomas):
             return atom
         if self._draws is None:
             raise ValueError("this game has no generator: give the atom to draw (or make it with a seed)")
-        return self._draws.draw(self)
+        before = (len(self.move_stack), self._draws.state)
+        atom = self._draws.draw(self)
+        self._drawn.append(before)
+        return atom
+
+    def pop(self) -> Move:
+        move = super().pop()
+        while self._drawn and self._drawn[-1][0] >= len(self.move_stack):
+            self._draws = Reference(self._drawn.pop()[1])
+        return move
 
     def push(self, move: Union[Move, str, int]) -> int:  # type: ignore[override]
         before = self.score
