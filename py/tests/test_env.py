@@ -51,9 +51,12 @@ def test_masked_random_games_end(game: str) -> None:
         env.step(env.game.action_count + 7)
 
 
-def test_gymnasium_make_works_on_import() -> None:
+@pytest.mark.parametrize("imports", ["import gymnasium, atom4", "import atom4, sys; assert 'gymnasium' not in sys.modules; import gymnasium"])
+def test_gymnasium_make_works_on_import(imports: str) -> None:
+    """Either order: atom4 registers at once, or when gymnasium comes (and
+    does not import it itself)."""
     code = (
-        "import gymnasium, atom4, numpy as np\n"
+        imports + "\nimport numpy as np\n"
         "env = gymnasium.make('atom4/Atomas-v0', max_moves=40)\n"
         "obs, info = env.reset(seed=3)\n"
         "total, done = 0.0, False\n"

@@ -23,6 +23,8 @@ docs/python.md.
 from __future__ import annotations
 
 import importlib.util
+import sys
+import types
 import warnings
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -122,6 +124,38 @@ def env(
     return GameEnv(game, render_mode=render_mode, text=text, max_moves=max_moves, **params)
 
 
+# Gymnasium's ids of the one-player games.
+_GYMNASIUM_IDS = {"atomas": "atom4/Atomas-v0"}
+
+
+def _register_with(gymnasium: Any) -> None:
+    """Registers the one-player games with `gymnasium` (once)."""
+    for game, env_id in _GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="atom4.gym_env:GameGymEnv", kwargs={"game": game})
+
+
+class _RegisterWithGymnasium:
+    """Registers atom4's environments once gymnasium is imported (a
+    one-shot import hook: it finds nothing, it only wraps the loading)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "gymnasium":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        loader = spec.loader if spec is not None else None
+        if loader is not None:
+            load = loader.exec_module
+
+            def load_and_register(module: types.ModuleType) -> None:
+                load(module)
+                _register_with(module)
+
+            loader.exec_module = load_and_register  # type: ignore[method-assign]
+        return spec
+
+
 def __getattr__(name: str) -> Any:
     """Today's old names, deprecated (each warns once a use)."""
     import importlib
@@ -129,6 +163,10 @@ def __getattr__(name: str) -> Any:
     return importlib.import_module("atom4._deprecated").lookup(__name__, name)
 
 
-if importlib.util.find_spec("gymnasium") is not None:
-    # `gymnasium.make("atom4/Atomas-v0")` works once atom4 is imported.
-    importlib.import_module("atom4.gym_env").register()
+# `gymnasium.make("atom4/Atomas-v0")` works once atom4 is imported: now if
+# gymnasium is loaded, else as soon as it is (importing it here would make
+# `import atom4` twenty times slower for everybody).
+if "gymnasium" in sys.modules:
+    _register_with(sys.modules["gymnasium"])
+elif importlib.util.find_spec("gymnasium") is not None:
+    sys.meta_path.insert(0, _RegisterWithGymnasium())

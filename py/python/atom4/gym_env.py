@@ -24,9 +24,6 @@ from atom4.observations import checked_options, observer
 
 __all__ = ["GameGymEnv", "register"]
 
-# Gymnasium ids of the one-player games.
-IDS = {"atomas": "atom4/Atomas-v0"}
-
 
 class GameGymEnv(gym.Env[np.ndarray, np.int64]):
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}
@@ -104,6 +101,6 @@ class GameGymEnv(gym.Env[np.ndarray, np.int64]):
 
 def register() -> None:
     """Registers the one-player games' ids with Gymnasium (once)."""
-    for game, env_id in IDS.items():
-        if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point="atom4.gym_env:GameGymEnv", kwargs={"game": game})
+    import atom4
+
+    atom4._register_with(gym)
