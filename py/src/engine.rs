@@ -192,9 +192,13 @@ impl Engine {
             Ok::<_, PyErr>(now.search(&limits, &mut memory, &mut control))
         })?;
         let Some(best) = report.best else {
-            return Err(PyValueError::new_err(
-                "the engine found no move under these limits (a level this game does not have?)",
-            ));
+            let mut any = false;
+            now.legal_actions(&mut |_| any = true);
+            return Err(PyValueError::new_err(if any {
+                "the engine found no move under these limits (a level this game does not have?)"
+            } else {
+                "no move is legal here: the rules allow none (a turn counter that is full?)"
+            }));
         };
         let pv = line(&now, &report.pv);
         let best_move = line(&now, &[best])

@@ -245,3 +245,12 @@ def test_outcome_values() -> None:
     assert pickle.loads(pickle.dumps(atom4.Outcome(None, "end"))) == atom4.Outcome(None, "end")
     with pytest.raises(ValueError):
         atom4.Outcome(None, "win")
+
+
+@pytest.mark.parametrize("ply", [4294967294, 4294967295])
+def test_no_move_is_legal_when_the_turn_counter_is_full(ply: int) -> None:
+    # Issue 31, row 8: the search returned a move the rules refuse.
+    state = atom4.load("chain", text=f"classic 2 ..../.... a {ply} - *")
+    assert state.legal_actions() == []
+    with pytest.raises(ValueError, match="no move is legal"):
+        atom4.Engine(hash_mb=1).search(state, depth=3)
