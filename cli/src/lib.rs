@@ -3,6 +3,7 @@
 //! them share: the terminal (restored on every way out) and the engines'
 //! worker thread.
 
+pub mod app;
 pub mod atom4;
 pub mod atomas;
 pub mod atropos;

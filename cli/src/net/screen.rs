@@ -13,8 +13,6 @@ use crossterm::style::{
 };
 use crossterm::{cursor, queue, terminal};
 
-use crate::atom4::app::App;
-use crate::atom4::record::Record;
 use crate::atom4::render::{self, BOARD_LEFT, BOARD_TOP};
 
 const PANEL_WIDTH: u16 = 40;
@@ -83,13 +81,9 @@ pub fn draw(out: &mut impl Write, view: &View) -> io::Result<()> {
     )?;
     match session.position() {
         Some(game) => {
-            let mut app = App::resume(Record::new(game), None);
-            app.cursor = view.cursor;
-            if let Some(first) = session.last_changes.first() {
-                app.history
-                    .push((first.cell, as_changes(&session.last_changes)));
-            }
-            render::draw_board(out, &app)?;
+            let changes =
+                (!session.last_changes.is_empty()).then(|| as_changes(&session.last_changes));
+            render::draw_board(out, &game, view.cursor, changes.as_ref())?;
         }
         None => queue!(
             out,
