@@ -13,7 +13,7 @@ use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetFor
 use crossterm::{cursor, queue};
 
 use super::run::panel;
-use super::{move_text, Frame, GameScreen, Key, Purpose, Reply, Table};
+use super::{move_text, Frame, GameScreen, Key, Reply, Table};
 use crate::input::excerpt;
 
 const BOARD_LEFT: u16 = 2;
@@ -226,11 +226,7 @@ impl GameScreen for GenericScreen {
         lines.push(format!("Moves made: {}", table.moves_made()));
         lines.push(format!("Last: {}", self.last));
         lines.push(format!("Computer: {}", table.engine));
-        lines.push(match table.thinking {
-            Some(t) if t.purpose == Purpose::Move => "Thinking...".into(),
-            Some(_) => "Finding a hint...".into(),
-            None => String::new(),
-        });
+        lines.push(table.thinking.map_or(String::new(), super::run::thinking));
         lines.push(String::new());
         for help in [
             "arrows move   Enter/Space play",

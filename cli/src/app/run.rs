@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crossterm::style::{Attribute, Print, ResetColor, SetAttribute};
 use crossterm::{cursor, queue, terminal};
 
-use super::{engine, App, Effect, Frame, GameScreen, Key, Opening};
+use super::{engine, App, Effect, Frame, GameScreen, Key, Opening, Purpose, Thinking};
 use crate::terminal::{self as term, Screen};
 use crate::worker::{Answer, Woken};
 
@@ -130,4 +130,19 @@ pub fn panel(out: &mut impl Write, left: u16, top: u16, lines: &[String]) -> io:
         queue!(out, cursor::MoveTo(left, top + i as u16), Print(text))?;
     }
     Ok(())
+}
+
+/// What the engine is doing, for a panel: `Thinking... depth 5`.
+pub fn thinking(thinking: Thinking) -> String {
+    match thinking {
+        Thinking {
+            purpose: Purpose::Move,
+            depth: 0,
+        } => "Thinking...".into(),
+        Thinking {
+            purpose: Purpose::Move,
+            depth,
+        } => format!("Thinking... depth {depth}"),
+        Thinking { depth, .. } => format!("Finding a hint... depth {depth}"),
+    }
 }

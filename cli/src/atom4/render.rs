@@ -11,8 +11,8 @@ use crossterm::style::{
 };
 use crossterm::{cursor, queue};
 
-use crate::app::run::panel;
-use crate::app::{Purpose, Table, Thinking};
+use crate::app::run::{self, panel};
+use crate::app::Table;
 
 pub const BOARD_LEFT: u16 = 2;
 pub const BOARD_TOP: u16 = 2;
@@ -145,18 +145,7 @@ pub fn draw_panel(out: &mut impl Write, game: &Atom4, table: &Table) -> io::Resu
         (_, None) => String::new(),
     };
     let tile = game.tile().color();
-    let thinking = match table.thinking {
-        Some(Thinking {
-            purpose: Purpose::Move,
-            depth: 0,
-        }) => "Thinking...".into(),
-        Some(Thinking {
-            purpose: Purpose::Move,
-            depth,
-        }) => format!("Thinking... depth {depth}"),
-        Some(Thinking { depth, .. }) => format!("Finding a hint... depth {depth}"),
-        None => String::new(),
-    };
+    let thinking = table.thinking.map_or(String::new(), run::thinking);
     let lines = [
         format!(
             "Round {}   Board {}x{}",
