@@ -22,8 +22,8 @@ pub struct PlayOptions {
     /// The computer's time a move (and the hint's), in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time: u64,
-    /// Seeds the computer's choices and chance's draws (default: the
-    /// clock).
+    /// Seeds the computer's choices and chance's draws (Atomas: the
+    /// contest controller's game 0 of this seed); default: the clock.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Resume a game saved with `s` (its game, setup, seats and moves;
