@@ -11,5 +11,6 @@ pub mod chain;
 pub mod gamma;
 pub mod input;
 pub mod net;
+pub mod screens;
 pub mod terminal;
 pub mod worker;

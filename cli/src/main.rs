@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::{app, atom4, atomas, atropos, chain, gamma, net};
+use atom4_cli::{app, atom4, atomas, atropos, chain, gamma, net, screens};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -56,7 +56,7 @@ fn main() {
         Some(Command::Gamma(command)) => gamma::run(command),
         Some(Command::Atomas(command)) => atomas::run(command),
         Some(Command::Chain(command)) => chain::run(command),
-        Some(Command::Game(args)) => app::options::play_game(args),
+        Some(Command::Game(args)) => screens::play_game(args),
         Some(Command::Serve(args)) => net::serve::run(args),
         Some(Command::Connect(args)) => net::connect::run(args),
     };

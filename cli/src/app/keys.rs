@@ -32,6 +32,18 @@ impl Key {
     pub fn is_arrow(self) -> bool {
         matches!(self, Key::Up | Key::Down | Key::Left | Key::Right)
     }
+
+    /// Where an arrow moves a cursor at `(x, y)` on a `width` x `height`
+    /// grid: one step, staying within its edges (any other key: nowhere).
+    pub fn step(self, (x, y): (u8, u8), (width, height): (u8, u8)) -> (u8, u8) {
+        match self {
+            Key::Up => (x, y.saturating_sub(1)),
+            Key::Down => (x, y.saturating_add(1).min(height.saturating_sub(1))),
+            Key::Left => (x.saturating_sub(1), y),
+            Key::Right => (x.saturating_add(1).min(width.saturating_sub(1)), y),
+            _ => (x, y),
+        }
+    }
 }
 
 impl From<KeyEvent> for Key {
@@ -70,5 +82,12 @@ mod tests {
         assert!(key(KeyCode::Enter, KeyModifiers::NONE).is_place());
         assert!(key(KeyCode::Left, KeyModifiers::NONE).is_arrow());
         assert_eq!(key(KeyCode::F(1), KeyModifiers::NONE), Key::Other);
+        // Arrows step within a 3 x 2 grid's edges.
+        assert_eq!(Key::Right.step((1, 0), (3, 2)), (2, 0));
+        assert_eq!(Key::Right.step((2, 0), (3, 2)), (2, 0));
+        assert_eq!(Key::Down.step((2, 1), (3, 2)), (2, 1));
+        assert_eq!(Key::Up.step((2, 0), (3, 2)), (2, 0));
+        assert_eq!(Key::Left.step((0, 1), (3, 2)), (0, 1));
+        assert_eq!(Key::Enter.step((1, 1), (3, 2)), (1, 1));
     }
 }

@@ -341,6 +341,19 @@ pub struct Opening {
     pub draws: u64,
 }
 
+impl Opening {
+    /// A game from `start`, no move made yet, the computer at `seats`
+    /// (chance's generator seeded 0).
+    pub fn new(start: AnyState, seats: Seats, engines: Engines) -> Opening {
+        Opening {
+            record: Record::new(start),
+            seats,
+            engines,
+            draws: 0,
+        }
+    }
+}
+
 /// The interactive game: the table and the game's screen.
 pub struct App<S> {
     pub table: Table,

@@ -3,12 +3,12 @@
 //! `atom4 game`: any game of the engine by its name, on its screen.
 
 use std::fmt::Write as _;
+use std::ops::RangeInclusive;
 
 use atom4_core::registry::{AnyState, GameId, GAME_IDS};
 use atom4_core::state::Setup;
 use clap::Args;
 
-use super::generic::GenericScreen;
 use super::{Engines, GameScreen, Opening, Record, Seats};
 use crate::terminal::clock_seed;
 
@@ -99,6 +99,23 @@ impl PlayOptions {
     }
 }
 
+/// A board size `WxH` with each side in `sides`.
+pub fn size_in(text: &str, sides: RangeInclusive<u8>) -> Result<(u8, u8), String> {
+    let bad = || {
+        format!(
+            "{text:?} is not WxH with {}..{} each way",
+            sides.start(),
+            sides.end()
+        )
+    };
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u8, u8) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if !sides.contains(&w) || !sides.contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
 /// The saved game at `path` (read up to its bound).
 pub fn load(path: &str) -> Result<Record, String> {
     let text = crate::input::read_file(path, crate::input::MAX_SAVED_GAME)?;
@@ -135,29 +152,6 @@ pub fn games_help() -> String {
     help
 }
 
-/// Runs `atom4 game`: the game on its own screen, or on the generic one.
-pub fn play_game(args: GameArgs) -> Result<(), String> {
-    let options = &args.options;
-    let id = match (&options.load, args.game) {
-        (Some(path), None) => load(path)?.start.game(),
-        (_, Some(id)) => id,
-        (None, None) => return Err("name a game, or --load a saved one".into()),
-    };
-    let setup = Setup::parse(&args.setup.join(" ")).map_err(|e| e.to_string())?;
-    let start = Start::Setup(setup);
-    let engines = Engines::strong(options.time, options.seed());
-    match id.name() {
-        "atom4" => play(
-            crate::atom4::screen::Atom4Screen::new(),
-            id,
-            start,
-            options,
-            engines,
-        ),
-        _ => play(GenericScreen::new(&[]), id, start, options, engines),
-    }
-}
-
 /// Plays a game of `id` on `screen`.
 pub fn play(
     mut screen: impl GameScreen,
@@ -168,6 +162,19 @@ pub fn play(
 ) -> Result<(), String> {
     let opening = options.opening(&mut screen, id, start, engines)?;
     super::run::play(screen, opening)
+}
+
+/// Checks that each command line of `cases` is refused with a message
+/// holding its words: `(line, words)`.
+#[cfg(test)]
+pub fn assert_refused<T: std::fmt::Debug>(
+    parse: impl Fn(&str) -> Result<T, String>,
+    cases: &[(&str, &str)],
+) {
+    for &(line, want) in cases {
+        let e = parse(line).unwrap_err();
+        assert!(e.contains(want), "{line}: {e}");
+    }
 }
 
 #[cfg(test)]
@@ -195,15 +202,15 @@ mod tests {
         assert_eq!(args.options.computer, Some("2,3".parse().unwrap()));
         assert_eq!((args.options.time, args.options.seed), (50, Some(1)));
         assert!(parse("--load f").unwrap().game.is_none());
-        for (line, want) in [
-            ("go", "no such game (the games are: atom4"),
-            ("", "<GAME>"),
-            ("chain --computer 0", "is not a seat"),
-            ("chain --time 0", "--time <MS>"),
-        ] {
-            let e = parse(line).unwrap_err();
-            assert!(e.contains(want), "{line}: {e}");
-        }
+        assert_refused(
+            parse,
+            &[
+                ("go", "no such game (the games are: atom4"),
+                ("", "<GAME>"),
+                ("chain --computer 0", "is not a seat"),
+                ("chain --time 0", "--time <MS>"),
+            ],
+        );
         let help = games_help();
         assert!(
             help.contains("chain      Chain Reaction; size=[6x9]"),

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use crossterm::style::{Attribute, Print, ResetColor, SetAttribute};
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
 use super::{engine, App, Effect, Frame, GameScreen, Key, Opening, Purpose, Thinking};
 use crate::terminal::{self as term, Screen};
@@ -81,25 +81,11 @@ pub fn draw<S: GameScreen>(out: &mut impl Write, app: &App<S>) -> io::Result<()>
 }
 
 fn draw_frame<S: GameScreen>(out: &mut Frame, app: &App<S>) -> io::Result<()> {
-    let (cols, rows) = terminal::size()?;
     let (need_cols, message_row) = app.screen.size(&app.table.state);
-    let need_rows = message_row + 2;
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: {} needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit.",
-                app.table.state.game().title()
-            ))
-        )?;
+    let title = app.table.state.game().title();
+    let Some((cols, rows)) = term::clear_frame(out, title, need_cols, message_row + 2)? else {
         return Ok(());
-    }
+    };
     queue!(
         out,
         SetAttribute(Attribute::Bold),

@@ -20,13 +20,8 @@ pub enum Command {
 /// Runs Atom-4's interactive game.
 pub fn interactive(args: options::InteractiveArgs) -> Result<(), String> {
     let (options, start, engines) = args.into_game()?;
-    crate::app::options::play(
-        screen::Atom4Screen::new(),
-        atom4_core::registry::GameId::Atom4,
-        start,
-        &options,
-        engines,
-    )
+    let atom4 = atom4_core::registry::GameId::Atom4;
+    crate::screens::play_on_screen(atom4, start, &options, engines)
 }
 
 /// Runs one of Atom-4's subcommands.

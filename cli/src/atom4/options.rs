@@ -43,13 +43,7 @@ fn text_mode(text: &str) -> Result<char, String> {
 
 /// `WxH`, 2..16 each way.
 pub fn size(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("{text:?} is not WxH with 2..16 each way");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h): (u8, u8) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    if !(2..=16).contains(&w) || !(2..=16).contains(&h) {
-        return Err(bad());
-    }
-    Ok((w, h))
+    crate::app::options::size_in(text, 2..=16)
 }
 
 impl InteractiveArgs {
@@ -181,20 +175,20 @@ mod tests {
 
     #[test]
     fn mistakes_are_explained() {
-        for (line, want) in [
-            ("-a 3", "-a <1|2>"),
-            ("-a 1 --computer 2", "cannot be used with"),
-            ("-d 9", "-d <LEVEL>"),
-            ("-d", "a value is required for '-d <LEVEL>'"),
-            ("--size 20x3", "\"20x3\" is not WxH with 2..16 each way"),
-            ("-mx", "only the text mode (-mt) is available here"),
-            ("--engine fast", "[possible values: classic, strong]"),
-            ("--computer x", "is not a seat"),
-            ("-z", "unexpected argument '-z'"),
-        ] {
-            let err = parse(line).unwrap_err();
-            assert!(err.contains(want), "{line}: {err}");
-        }
+        crate::app::options::assert_refused(
+            parse,
+            &[
+                ("-a 3", "-a <1|2>"),
+                ("-a 1 --computer 2", "cannot be used with"),
+                ("-d 9", "-d <LEVEL>"),
+                ("-d", "a value is required for '-d <LEVEL>'"),
+                ("--size 20x3", "\"20x3\" is not WxH with 2..16 each way"),
+                ("-mx", "only the text mode (-mt) is available here"),
+                ("--engine fast", "[possible values: classic, strong]"),
+                ("--computer x", "is not a seat"),
+                ("-z", "unexpected argument '-z'"),
+            ],
+        );
     }
 
     #[test]

@@ -60,14 +60,8 @@ impl Atom4Screen {
     }
 
     fn move_cursor(&mut self, game: &Atom4, key: Key) {
-        let (x, y) = (self.cursor.x(), self.cursor.y());
-        let (w, h) = (game.width(), game.height());
-        let (x, y) = match key {
-            Key::Up => (x, y.saturating_sub(1)),
-            Key::Down => (x, (y + 1).min(h - 1)),
-            Key::Left => (x.saturating_sub(1), y),
-            _ => ((x + 1).min(w - 1), y),
-        };
+        let at = (self.cursor.x(), self.cursor.y());
+        let (x, y) = key.step(at, (game.width(), game.height()));
         self.cursor = Cell::new(x, y).unwrap_or(self.cursor);
     }
 }
@@ -160,21 +154,14 @@ impl GameScreen for Atom4Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::record::Record;
     use crate::app::{App, Effect, Engines, Opening, Purpose, Seats};
     use atom4_core::game::Player;
 
     fn app(width: u8, height: u8, seats: &str) -> App<Atom4Screen> {
         let game = Atom4::new(width, height).unwrap();
-        App::new(
-            Atom4Screen::new(),
-            Opening {
-                record: Record::new(AnyState::Atom4(game)),
-                seats: seats.parse().unwrap(),
-                engines: Engines::strong(10, 1),
-                draws: 0,
-            },
-        )
+        let seats = seats.parse().unwrap();
+        let opening = Opening::new(AnyState::Atom4(game), seats, Engines::strong(10, 1));
+        App::new(Atom4Screen::new(), opening)
     }
 
     fn game(app: &App<Atom4Screen>) -> Atom4 {

@@ -5,7 +5,6 @@ use atom4_core::registry::GameId;
 use atom4_core::state::Setup;
 use clap::Args;
 
-use super::screen::AtomasScreen;
 use crate::app::options::{PlayOptions, Start};
 use crate::app::Engines;
 
@@ -21,11 +20,6 @@ pub struct PlayArgs {
 pub fn run(args: &PlayArgs) -> Result<(), String> {
     let options = &args.play;
     let engines = Engines::strong(options.time, options.seed());
-    crate::app::options::play(
-        AtomasScreen::new(),
-        GameId::Atomas,
-        Start::Setup(Setup::default()),
-        options,
-        engines,
-    )
+    let start = Start::Setup(Setup::default());
+    crate::screens::play_on_screen(GameId::Atomas, start, options, engines)
 }

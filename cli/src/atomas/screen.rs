@@ -243,15 +243,11 @@ mod tests {
         let (start, draws) = screen
             .start(GameId::Atomas, &Setup::parse("seed=1").unwrap(), 0)
             .unwrap();
-        let app = App::new(
-            screen,
-            Opening {
-                record: Record::new(start),
-                seats: Seats::NONE,
-                engines: Engines::strong(10, 1),
-                draws,
-            },
-        );
+        let opening = Opening {
+            draws,
+            ..Opening::new(start, Seats::NONE, Engines::strong(10, 1))
+        };
+        let app = App::new(screen, opening);
         assert_eq!(
             game(&app).to_string(),
             "ring=3,2,1,3,1,3 hand=1 score=0 move=1 range=1-3 carry=. since=0"

@@ -23,13 +23,8 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Referee(args) => referee::run(&args),
         Command::Play(args) => {
             let (options, start, engines) = args.into_game()?;
-            crate::app::options::play(
-                screen::AtroposScreen::new(),
-                atom4_core::registry::GameId::Atropos,
-                start,
-                &options,
-                engines,
-            )
+            let atropos = atom4_core::registry::GameId::Atropos;
+            crate::screens::play_on_screen(atropos, start, &options, engines)
         }
     }
     .map_err(|e| format!("atropos: {e}"))

@@ -270,19 +270,12 @@ impl GameScreen for AtroposScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::record::Record;
     use crate::app::{App, Effect, Engines, Opening, Purpose};
 
     fn app(size: u32, seats: &str) -> App<AtroposScreen> {
-        App::new(
-            AtroposScreen::new(),
-            Opening {
-                record: Record::new(AnyState::Atropos(Atropos::new(size).unwrap())),
-                seats: seats.parse().unwrap(),
-                engines: Engines::strong(10, 1),
-                draws: 0,
-            },
-        )
+        let start = AnyState::Atropos(Atropos::new(size).unwrap());
+        let opening = Opening::new(start, seats.parse().unwrap(), Engines::strong(10, 1));
+        App::new(AtroposScreen::new(), opening)
     }
 
     fn game(app: &App<AtroposScreen>) -> Atropos {

@@ -38,13 +38,7 @@ pub struct PlayArgs {
 
 /// `WxH`, 1..16 each way.
 pub fn size(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("{text:?} is not WxH with 1..16 each way");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h): (u8, u8) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    if !(1..=16).contains(&w) || !(1..=16).contains(&h) {
-        return Err(bad());
-    }
-    Ok((w, h))
+    crate::app::options::size_in(text, 1..=16)
 }
 
 impl PlayArgs {
@@ -133,34 +127,35 @@ mod tests {
 
     #[test]
     fn mistakes_are_explained() {
-        for (line, want) in [
-            ("play --size 17x3", "is not WxH with 1..16 each way"),
-            ("play --computer b,x", "is not a seat"),
-            ("play --time 0", "--time <MS>"),
-            ("play --rules go", "possible values: classic, atoms"),
-            ("engine --nodes 0", "--nodes <N>"),
-            ("atoms --seed -1", "'-1'"),
-        ] {
-            let err = parse(line).unwrap_err();
-            assert!(err.contains(want), "{line}: {err}");
-        }
-        for (line, want) in [
-            (
-                "play --players 3 --computer 4",
-                "--computer 4: this game has 3 players (1 to 3)",
-            ),
-            (
-                "play --players 3 --computer d",
-                "--computer 4: this game has 3 players (1 to 3)",
-            ),
-            ("play --players 9", "2 to 8 players"),
-            ("play --rules atoms --players 3", "exactly 2 players"),
-        ] {
-            let Ok(Sub::Play(args)) = parse(line) else {
-                panic!("{line}")
-            };
-            let err = opening(args).unwrap_err();
-            assert!(err.contains(want), "{line}: {err}");
-        }
+        crate::app::options::assert_refused(
+            parse,
+            &[
+                ("play --size 17x3", "is not WxH with 1..16 each way"),
+                ("play --computer b,x", "is not a seat"),
+                ("play --time 0", "--time <MS>"),
+                ("play --rules go", "possible values: classic, atoms"),
+                ("engine --nodes 0", "--nodes <N>"),
+                ("atoms --seed -1", "'-1'"),
+            ],
+        );
+        let play = |line: &str| match parse(line) {
+            Ok(Sub::Play(args)) => opening(args),
+            other => panic!("{line}: {other:?}"),
+        };
+        crate::app::options::assert_refused(
+            play,
+            &[
+                (
+                    "play --players 3 --computer 4",
+                    "--computer 4: this game has 3 players (1 to 3)",
+                ),
+                (
+                    "play --players 3 --computer d",
+                    "--computer 4: this game has 3 players (1 to 3)",
+                ),
+                ("play --players 9", "2 to 8 players"),
+                ("play --rules atoms --players 3", "exactly 2 players"),
+            ],
+        );
     }
 }

@@ -109,15 +109,9 @@ impl ChainScreen {
     }
 
     fn move_cursor(&mut self, position: &Position, key: Key) {
-        let (x, y) = (self.cursor.x(), self.cursor.y());
         let board = position.board();
-        let (w, h) = (board.width(), board.height());
-        let (x, y) = match key {
-            Key::Up => (x, y.saturating_sub(1)),
-            Key::Down => (x, (y + 1).min(h - 1)),
-            Key::Left => (x.saturating_sub(1), y),
-            _ => ((x + 1).min(w - 1), y),
-        };
+        let at = (self.cursor.x(), self.cursor.y());
+        let (x, y) = key.step(at, (board.width(), board.height()));
         self.cursor = Cell::new(x, y).unwrap_or(self.cursor);
     }
 
@@ -301,15 +295,9 @@ mod tests {
 
     fn app(start: &str, seats: &str, animate: bool) -> App<ChainScreen> {
         let position: Position = start.parse().unwrap();
-        App::new(
-            ChainScreen::new(animate),
-            Opening {
-                record: Record::new(AnyState::Chain(position)),
-                seats: seats.parse().unwrap(),
-                engines: Engines::strong(10, 1),
-                draws: 0,
-            },
-        )
+        let seats = seats.parse().unwrap();
+        let opening = Opening::new(AnyState::Chain(position), seats, Engines::strong(10, 1));
+        App::new(ChainScreen::new(animate), opening)
     }
 
     fn position(app: &App<ChainScreen>) -> Position {

@@ -11,7 +11,7 @@ use atom4_net::session::{as_changes, Outcome, Session};
 use crossterm::style::{
     Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
 };
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
 use crate::atom4::render::{self, BOARD_LEFT, BOARD_TOP};
 
@@ -56,23 +56,11 @@ pub fn needed_size(session: &Session) -> (u16, u16) {
 
 pub fn draw(out: &mut impl Write, view: &View) -> io::Result<()> {
     let session = view.session;
-    let (cols, rows) = terminal::size()?;
     let (need_cols, need_rows) = needed_size(session);
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: this table needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
-            ))
-        )?;
+    let Some((cols, rows)) = crate::terminal::clear_frame(out, "this table", need_cols, need_rows)?
+    else {
         return out.flush();
-    }
+    };
     queue!(
         out,
         SetAttribute(Attribute::Bold),
