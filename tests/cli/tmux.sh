@@ -62,8 +62,10 @@ done
 wait_for "Player [12] WINS!!|STALEMATE: no more moves left" "the round ends with the original's message"
 keys s
 wait_for "Saved to atom4-save.txt" "s saves the game"
-[ -s "$work/atom4-save.txt" ] && head -1 "$work/atom4-save.txt" | grep -q "atom4 record 1" || fail "save file"
-ok "the save file is a game record"
+[ -s "$work/atom4-save.txt" ] && head -1 "$work/atom4-save.txt" | grep -q "atom4 record 2" || fail "save file"
+grep -qx "game atom4" "$work/atom4-save.txt" && grep -qx "computer 2" "$work/atom4-save.txt" \
+    || fail "the save file names the game and the computer's seat: $(cat "$work/atom4-save.txt")"
+ok "the save file is a game record, with the game and the computer's seat"
 keys n
 wait_for "Round 2" "n starts the next round"
 wait_for "Player 2 moves" "the computer opens round 2"
@@ -90,8 +92,18 @@ wait_for "ATOM4-EXITED-0" "Ctrl-C quits"
 screen | grep -q "Board 6x6" && fail "Ctrl-C left the game on screen"
 ok "the terminal is restored after Ctrl-C"
 
-# The strong engine as the opponent: it thinks visibly and answers.
-start -a 1 --engine strong --time 1500 --seed 2
+# The saved game remembers the seats: loaded without -a, the computer
+# still plays player 2, and opens the next round for it.
+start --load atom4-save.txt -d 0
+wait_for "Player 2 \(black rows, computer\)" "--load alone: the computer keeps the seat it had"
+keys n
+wait_for "Player 2 moves" "and plays it in the next round"
+keys q y
+wait_for "ATOM4-EXITED-0" "quits"
+
+# The strong engine as the opponent (the seat flag every game takes): it
+# thinks visibly and answers.
+start --computer 1 --engine strong --time 1500 --seed 2
 wait_for "Computer: strong:1500ms" "the strong engine is the opponent"
 wait_for "Thinking\.\.\. depth [0-9]+" "the panel shows the depth reached while thinking"
 wait_for "Player 1 moves \(" "the strong engine opens"

@@ -313,7 +313,8 @@ pub fn outcome<S: GameScreen + ?Sized>(screen: &S, table: &Table) -> String {
     format!("{said} ({})", table.next_help())
 }
 
-/// `Player 1 plays 1,1`, or how the game ended.
+/// `Player 1 plays 1,1`, then whose move it is when a person's (`. Player
+/// 2 to move`), or how the game ended.
 pub fn played_message<S: GameScreen + ?Sized>(
     screen: &S,
     table: &Table,
@@ -322,11 +323,15 @@ pub fn played_message<S: GameScreen + ?Sized>(
 ) -> String {
     match before.turn() {
         _ if table.state.is_over() => screen.turn_message(table),
-        Turn::Player(p) => format!(
-            "{} plays {}",
-            screen.player_name(p),
-            move_text(before, action)
-        ),
+        Turn::Player(p) => {
+            let played = format!("{} plays {}", screen.player_name(p), move_text(before, action));
+            match table.to_move() {
+                Some(next) if !table.is_computer(next) => {
+                    format!("{played}. {}", screen.turn_message(table))
+                }
+                _ => played,
+            }
+        }
         _ => screen.turn_message(table),
     }
 }
