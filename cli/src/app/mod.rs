@@ -324,7 +324,11 @@ pub fn played_message<S: GameScreen + ?Sized>(
     match before.turn() {
         _ if table.state.is_over() => screen.turn_message(table),
         Turn::Player(p) => {
-            let played = format!("{} plays {}", screen.player_name(p), move_text(before, action));
+            let played = format!(
+                "{} plays {}",
+                screen.player_name(p),
+                move_text(before, action)
+            );
             match table.to_move() {
                 Some(next) if !table.is_computer(next) => {
                     format!("{played}. {}", screen.turn_message(table))

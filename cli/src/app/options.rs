@@ -180,6 +180,7 @@ pub fn assert_refused<T: std::fmt::Debug>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::generic::GenericScreen;
     use clap::Parser;
 
     #[derive(Parser, Debug)]

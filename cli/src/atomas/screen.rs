@@ -97,10 +97,8 @@ impl GameScreen for AtomasScreen {
     }
 
     fn draw(&self, out: &mut Frame, table: &Table) -> io::Result<()> {
-        match atomas(&table.state) {
-            Some(game) => render::draw(out, self, game, table),
-            None => Ok(()),
-        }
+        // The state is always this game's: the skeleton starts no other.
+        atomas(&table.state).map_or(Ok(()), |game| render::draw(out, self, game, table))
     }
 
     fn key(&mut self, key: Key, table: &Table) -> Reply {

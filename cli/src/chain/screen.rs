@@ -145,10 +145,8 @@ impl GameScreen for ChainScreen {
     }
 
     fn draw(&self, out: &mut Frame, table: &Table) -> io::Result<()> {
-        match chain(&table.state) {
-            Some(position) => render::draw(out, self, position, table),
-            None => Ok(()),
-        }
+        // The state is always this game's: the skeleton starts no other.
+        chain(&table.state).map_or(Ok(()), |position| render::draw(out, self, position, table))
     }
 
     fn key(&mut self, key: Key, table: &Table) -> Reply {
