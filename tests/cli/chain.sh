@@ -11,39 +11,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
-work=$(mktemp -d)
-server=atom4-chain-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$root/tests/cli/tmux-lib.sh" atom4-chain-test
 
-# A session that outlives the others, so that killing one never stops the
-# server while the next one starts.
-tmux_ new-session -d -s keeper "sleep 3600"
-
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game 2>/dev/null || true; }
-# Waits until the screen shows the pattern (extended regex).
-wait_for() {
-    local pattern=$1 what=$2 tries=${3:-300}
-    for _ in $(seq 1 "$tries"); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 start() {
     tmux_ kill-session -t game 2>/dev/null || true
     tmux_ new-session -d -s game -x 110 -y 32 -c "$work" \
         "TERM=xterm-256color $bin chain $*; echo CHAIN-EXITED-\$?; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 
 # --- atom4 chain play: three players, two of them the computer.
 start play --size 4x4 --players 3 --computer 2,3 --time 40 --seed 3

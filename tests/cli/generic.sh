@@ -16,29 +16,8 @@ cargo build -q -p atom4-cli --features toy --target-dir target/toy
 toy=$root/target/toy/debug/atom4
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
-work=$(mktemp -d)
-server=generic-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
-tmux_ new-session -d -s keeper "sleep 3600"
+source "$root/tests/cli/tmux-lib.sh" generic-test
 
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen || true
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game; }
-wait_for() {
-    local pattern=$1 what=$2
-    for _ in $(seq 1 300); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 start() {
     local program=$1
     shift
@@ -46,7 +25,6 @@ start() {
     tmux_ new-session -d -s game -x 100 -y 30 -c "$work" \
         "TERM=xterm-256color $program $*; echo GAME-EXITED-\$?; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 
 # No line of the terminal programs names the toy game.
 if grep -rniE 'tic.?tac|toy' cli/src; then
