@@ -40,6 +40,10 @@ wait_for "Saved to atom4-save.txt" "s saves the game"
 grep -qx "game atom4" "$work/atom4-save.txt" && grep -qx "computer 2" "$work/atom4-save.txt" \
     || fail "the save file names the game and the computer's seat: $(cat "$work/atom4-save.txt")"
 ok "the save file is a game record, with the game and the computer's seat"
+"$bin" show --load "$work/atom4-save.txt" > "$work/show.txt" 2>&1 || fail "show --load: $(cat "$work/show.txt")"
+grep -Eq "^round 1, score [0-9]+-[0-9]+, (won by player [12]|stalemate)" "$work/show.txt" \
+    || fail "show --load: $(cat "$work/show.txt")"
+ok "atom4 show --load prints the saved round's end"
 keys n
 wait_for "Round 2" "n starts the next round"
 wait_for "Player 2 moves" "the computer opens round 2"
