@@ -28,6 +28,37 @@
 #define ATOM4_VERSION_PATCH 0
 
 /**
+ * The longest principal variation a search reports.
+ */
+#define ATOM4_MAX_PV 64
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_TEXT_CAPACITY 320
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_CHAIN_TEXT_CAPACITY 640
+
+/**
+ * A buffer of this many bytes holds any state string with its NUL.
+ */
+#define ATOM4_ATROPOS_TEXT_CAPACITY 256
+
+/**
+ * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
+ */
+#define ATOM4_ATROPOS_MOVE_CAPACITY 16
+
+/**
+ * A buffer of this many bytes holds the state text, or the request line,
+ * of any state with its NUL.
+ */
+#define ATOM4_ATOMAS_TEXT_CAPACITY 320
+
+/**
  * Most changes one move makes: the placed piece and one cell a direction.
  */
 #define ATOM4_MAX_CHANGES 7
@@ -41,16 +72,6 @@
  * The highest classic level (the original's `-d`; level d searches d + 1 plies).
  */
 #define ATOM4_CLASSIC_MAX_LEVEL 8
-
-/**
- * The longest principal variation a search reports.
- */
-#define ATOM4_MAX_PV 64
-
-/**
- * A buffer of this many bytes holds the text of any position with its NUL.
- */
-#define ATOM4_TEXT_CAPACITY 320
 
 /**
  * The bot's deepest search, in replies.
@@ -139,12 +160,6 @@
 #define ATOM4_ATOMAS_SOURCE_RANDOM 3
 
 /**
- * A buffer of this many bytes holds the state text, or the request line,
- * of any state with its NUL.
- */
-#define ATOM4_ATOMAS_TEXT_CAPACITY 320
-
-/**
  * Most interior circles a board has (size 15), so most legal circles.
  */
 #define ATOM4_ATROPOS_MAX_CIRCLES 120
@@ -160,16 +175,6 @@
 #define ATOM4_ATROPOS_MAX_SIZE 15
 
 /**
- * A buffer of this many bytes holds any state string with its NUL.
- */
-#define ATOM4_ATROPOS_TEXT_CAPACITY 256
-
-/**
- * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
- */
-#define ATOM4_ATROPOS_MOVE_CAPACITY 16
-
-/**
  * Most cells a board has (16 x 16), so most legal cells a position has.
  */
 #define ATOM4_CHAIN_MAX_CELLS 256
@@ -178,11 +183,6 @@
  * Most players of a game (classic rules; atoms has 2).
  */
 #define ATOM4_CHAIN_MAX_PLAYERS 8
-
-/**
- * A buffer of this many bytes holds the text of any position with its NUL.
- */
-#define ATOM4_CHAIN_TEXT_CAPACITY 640
 
 /**
  * The result of a call. Zero is success; the other values say what was
@@ -385,6 +385,58 @@ typedef struct atom4_game {
 } atom4_game;
 
 /**
+ * A game of Chain Reaction, either rule set: plain bytes in caller memory
+ * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
+ * assignment, which is also how to keep a position to go back to). Set it
+ * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
+ * any other call: like any C object it must be initialised before it is
+ * read. The bytes are checked on every call: initialised memory that is
+ * not a game (overwritten, zeroed, another object's bytes) gives
+ * ATOM4_BAD_GAME.
+ */
+typedef struct atom4_chain_game {
+  uint64_t _private[34];
+} atom4_chain_game;
+
+/**
+ * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
+ * aligned; copy it with memcpy or assignment to keep a position, which is
+ * also how a move is taken back). Set it up with atom4_atropos_init() or
+ * atom4_atropos_from_text() before any other call: like any C object it
+ * must be initialised before it is read. The bytes are checked on every
+ * call: initialised memory that is not a position (overwritten, zeroed,
+ * another object's bytes) gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_atropos_game {
+  uint64_t _private[5];
+} atom4_atropos_game;
+
+/**
+ * A move `(c, h, l, r)`: colour `color` (1 red, 2 blue, 3 green) on the
+ * circle `(h, l, r)`, as player programs print it.
+ */
+typedef struct atom4_atropos_move {
+  uint8_t color;
+  uint8_t h;
+  uint8_t l;
+  uint8_t r;
+} atom4_atropos_move;
+
+/**
+ * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
+ * aligned; place it anywhere, copy it with memcpy or assignment, which is
+ * also how to keep a state to go back to). Set it up with
+ * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+ * atom4_atomas_game_from_request() before any other call: like any C
+ * object it must be initialised before it is read. The bytes are checked
+ * on every call: initialised memory that is not a state (overwritten,
+ * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
+ */
+typedef struct atom4_atomas_game {
+  uint64_t _private[14];
+} atom4_atomas_game;
+
+/**
  * A board of any contents: `cells[y * 16 + x]` is -1 for an empty cell or
  * a colour 0..7, for x < width and y < height (2..16 each way); the other
  * entries are ignored.
@@ -554,20 +606,6 @@ typedef struct atom4_search_result {
 } atom4_search_result;
 
 /**
- * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
- * aligned; place it anywhere, copy it with memcpy or assignment, which is
- * also how to keep a state to go back to). Set it up with
- * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
- * atom4_atomas_game_from_request() before any other call: like any C
- * object it must be initialised before it is read. The bytes are checked
- * on every call: initialised memory that is not a state (overwritten,
- * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
- */
-typedef struct atom4_atomas_game {
-  uint64_t _private[14];
-} atom4_atomas_game;
-
-/**
  * Where the bot's search stops. Zeroed limits search to depth 2, as the
  * `atom4 atomas bot` program does.
  */
@@ -701,30 +739,6 @@ typedef struct atom4_atomas_chance {
   struct atom4_atomas_atom atom;
   uint32_t weight;
 } atom4_atomas_chance;
-
-/**
- * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
- * aligned; copy it with memcpy or assignment to keep a position, which is
- * also how a move is taken back). Set it up with atom4_atropos_init() or
- * atom4_atropos_from_text() before any other call: like any C object it
- * must be initialised before it is read. The bytes are checked on every
- * call: initialised memory that is not a position (overwritten, zeroed,
- * another object's bytes) gives ATOM4_BAD_GAME.
- */
-typedef struct atom4_atropos_game {
-  uint64_t _private[5];
-} atom4_atropos_game;
-
-/**
- * A move `(c, h, l, r)`: colour `color` (1 red, 2 blue, 3 green) on the
- * circle `(h, l, r)`, as player programs print it.
- */
-typedef struct atom4_atropos_move {
-  uint8_t color;
-  uint8_t h;
-  uint8_t l;
-  uint8_t r;
-} atom4_atropos_move;
 
 /**
  * Everything about a position but its colours.
@@ -879,20 +893,6 @@ typedef struct atom4_atropos_choice {
 } atom4_atropos_choice;
 
 /**
- * A game of Chain Reaction, either rule set: plain bytes in caller memory
- * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
- * assignment, which is also how to keep a position to go back to). Set it
- * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
- * any other call: like any C object it must be initialised before it is
- * read. The bytes are checked on every call: initialised memory that is
- * not a game (overwritten, zeroed, another object's bytes) gives
- * ATOM4_BAD_GAME.
- */
-typedef struct atom4_chain_game {
-  uint64_t _private[34];
-} atom4_chain_game;
-
-/**
  * Everything about a game but its cells. Players are numbered from 1
  * (player 1 is `a` in the notation).
  */
@@ -1026,6 +1026,122 @@ const char *atom4_version(void);
 const char *atom4_status_str(int32_t status);
 
 /**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). On ATOM4_BAD_TEXT the game is unchanged and
+ * the byte offset of the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). Every refusal of the notation (spec section
+ * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
+ * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
+ * offset of the problem to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the state string of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATROPOS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atropos_to_text(const struct atom4_atropos_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position of the state string `text` (`length`
+ * bytes; a NUL terminator is not needed), as strictly as spec section 2
+ * says (the exact printed form, sizes 1 to 15, boundary colours, a last
+ * play that agrees with the board). On ATOM4_BAD_TEXT the game is
+ * unchanged and the byte offset of the problem goes to `error_offset`
+ * (may be NULL).
+ */
+enum atom4_status atom4_atropos_from_text(struct atom4_atropos_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes `move` as a player prints it, `(c,h,l,r)`, NUL-terminated, to
+ * `buffer` (`capacity` bytes; ATOM4_ATROPOS_MOVE_CAPACITY always fits)
+ * and its length to `length` (may be NULL). Any four numbers are written
+ * as they are.
+ */
+enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Reads a move `(c,h,l,r)` (`length` bytes): decimal numbers without
+ * signs, spaces or leading zeros, a colour 1 to 3. Whether it is legal is
+ * the position's business (atom4_atropos_check()). On ATOM4_BAD_TEXT
+ * `move` is unchanged and the byte offset of the problem goes to
+ * `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
+
+/**
+ * Writes the state text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
+ * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Sets `game` to the decision state behind a request line (`length`
+ * bytes, either form, with or without its newline), as a bot that sees
+ * this request alone reads it: the 4-field form's score and move, or the
+ * 2-field form's estimate (the range one below the median of the numbered
+ * atoms, the first range when none is above 3, its first move, a score of
+ * move^2 / 100), no move since the last plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
+ * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
+ * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Plays the atom in hand as the reply line `text` says (`length` bytes: a
+ * bot's output; its first line counts, blanks around it and a final `\r`
+ * ignored, leading zeros allowed) and writes the points to `points` (may
+ * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
+ * offset in `error_offset` (may be NULL) for text that is no reply to
+ * this atom (empty, a sign, a letter, a missing or extra field, an index
+ * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
+ * ATOM4_ROUND_OVER when the game is over.
+ */
+enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
+
+/**
  * Copies the board of `game` into `board`.
  */
 enum atom4_status atom4_game_board(const struct atom4_game *game, struct atom4_board *board);
@@ -1135,21 +1251,6 @@ enum atom4_status atom4_classic_move(const struct atom4_game *game, uint8_t leve
 enum atom4_status atom4_strong_search(const struct atom4_game *game, const struct atom4_limits *limits, struct atom4_tt_entry *table, size_t table_length, struct atom4_search_result *result);
 
 /**
- * Writes the position text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is (allocate `length + 1`); ATOM4_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
- * terminator is not needed). On ATOM4_BAD_TEXT the game is unchanged and
- * the byte offset of the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
  * The bot's reply to the atom in hand within `limits` (NULL: zeroed
  * limits), written to `result`. ATOM4_ILLEGAL_MOVE between moves (no atom
  * in hand), ATOM4_ROUND_OVER once the game is over, ATOM4_OUT_OF_RANGE
@@ -1231,54 +1332,6 @@ enum atom4_status atom4_atomas_check_reply(const struct atom4_atomas_game *game,
  * refused reply (see atom4_atomas_check_reply()) changes nothing.
  */
 enum atom4_status atom4_atomas_play(struct atom4_atomas_game *game, struct atom4_atomas_reply reply, uint64_t *points);
-
-/**
- * Writes the state text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
- * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
- * the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Sets `game` to the decision state behind a request line (`length`
- * bytes, either form, with or without its newline), as a bot that sees
- * this request alone reads it: the 4-field form's score and move, or the
- * 2-field form's estimate (the range one below the median of the numbered
- * atoms, the first range when none is above 3, its first move, a score of
- * move^2 / 100), no move since the last plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
- * the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
- * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
- * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
- * always fits.
- */
-enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Plays the atom in hand as the reply line `text` says (`length` bytes: a
- * bot's output; its first line counts, blanks around it and a final `\r`
- * ignored, leading zeros allowed) and writes the points to `points` (may
- * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
- * offset in `error_offset` (may be NULL) for text that is no reply to
- * this atom (empty, a sign, a letter, a missing or extra field, an index
- * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
- * ATOM4_ROUND_OVER when the game is over.
- */
-enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
 
 /**
  * Starts a game on a board of `size` (1..ATOM4_ATROPOS_MAX_SIZE; the
@@ -1368,41 +1421,6 @@ enum atom4_status atom4_atropos_solve(const struct atom4_atropos_game *game, con
 enum atom4_status atom4_atropos_engine_move(const struct atom4_atropos_game *game, const struct atom4_atropos_limits *limits, struct atom4_atropos_table_entry *table, size_t table_length, struct atom4_atropos_tree_node *tree, size_t tree_length, struct atom4_atropos_choice *choice);
 
 /**
- * Writes the state string of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is; ATOM4_ATROPOS_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_atropos_to_text(const struct atom4_atropos_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position of the state string `text` (`length`
- * bytes; a NUL terminator is not needed), as strictly as spec section 2
- * says (the exact printed form, sizes 1 to 15, boundary colours, a last
- * play that agrees with the board). On ATOM4_BAD_TEXT the game is
- * unchanged and the byte offset of the problem goes to `error_offset`
- * (may be NULL).
- */
-enum atom4_status atom4_atropos_from_text(struct atom4_atropos_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Writes `move` as a player prints it, `(c,h,l,r)`, NUL-terminated, to
- * `buffer` (`capacity` bytes; ATOM4_ATROPOS_MOVE_CAPACITY always fits)
- * and its length to `length` (may be NULL). Any four numbers are written
- * as they are.
- */
-enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Reads a move `(c,h,l,r)` (`length` bytes): decimal numbers without
- * signs, spaces or leading zeros, a colour 1 to 3. Whether it is legal is
- * the position's business (atom4_atropos_check()). On ATOM4_BAD_TEXT
- * `move` is unchanged and the byte offset of the problem goes to
- * `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
-
-/**
  * Starts a game of `rules` (ATOM4_CHAIN_CLASSIC or ATOM4_CHAIN_ATOMS): an
  * empty `width` x `height` board (1..16 each way, 2 cells at least),
  * player 1 to move. ATOM4_OUT_OF_RANGE for rules, a size or a player
@@ -1482,24 +1500,6 @@ enum atom4_status atom4_chain_seed_ai_init(struct atom4_chain_seed_ai *ai, uint3
  * unchanged.
  */
 enum atom4_status atom4_chain_seed_ai_move(struct atom4_chain_seed_ai *ai, const struct atom4_chain_game *game, struct atom4_chain_move *mv);
-
-/**
- * Writes the position text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
- * always fits.
- */
-enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
- * terminator is not needed). Every refusal of the notation (spec section
- * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
- * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
- * offset of the problem to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
 
 /**
  * How many `uint32_t` words a game of `players` on a `width` x `height`

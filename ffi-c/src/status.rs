@@ -1,4 +1,7 @@
-//! What every entry point of every game returns.
+//! The C enums: the status every call returns, and the codes the games
+//! report (where a game stands, why a move is illegal, how an engine
+//! chose). Their values are the ABI; they are numbered here, in one
+//! place.
 
 use core::ffi::c_char;
 
@@ -37,6 +40,90 @@ pub enum atom4_status {
     ATOM4_BAD_GAME = 11,
     /// A bug in atom4 (a caught panic). Please report it.
     ATOM4_INTERNAL_ERROR = 12,
+}
+
+/// Where a round stands.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_round_status {
+    ATOM4_PLAYING = 0,
+    ATOM4_WON_BY_PLAYER_1 = 1,
+    ATOM4_WON_BY_PLAYER_2 = 2,
+    /// The board filled up without a winning row (the original's STALEMATE, 3).
+    ATOM4_STALEMATE = 3,
+}
+
+/// A rule set.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_chain_rules {
+    /// Critical mass = neighbours, 2 to 8 players (the Android game).
+    ATOM4_CHAIN_CLASSIC = 0,
+    /// The learncgames tutorial's game: threshold 4, orbs off the board
+    /// lost, empty cells that keep an owner, passes, 2 players.
+    ATOM4_CHAIN_ATOMS = 1,
+}
+
+/// Where a game stands.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_chain_result {
+    ATOM4_CHAIN_ON = 0,
+    /// Won by `atom4_chain_info.winner`.
+    ATOM4_CHAIN_WON = 1,
+    /// Drawn at the cap of 1000 waves (classic, first round only).
+    ATOM4_CHAIN_DRAWN = 2,
+}
+
+/// Why a move is illegal (ATOM4_ATROPOS_LEGAL when it is not).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_atropos_illegal {
+    ATOM4_ATROPOS_LEGAL = 0,
+    /// The game is over.
+    ATOM4_ATROPOS_FINISHED = 1,
+    /// The colour is not 1, 2 or 3.
+    ATOM4_ATROPOS_NO_SUCH_COLOR = 2,
+    /// `(h, l)` is not an interior circle of the board.
+    ATOM4_ATROPOS_OFF_BOARD = 3,
+    /// `(h, l)` is interior but `r` is not n + 2 - h - l.
+    ATOM4_ATROPOS_WRONG_R = 4,
+    /// The circle is already coloured.
+    ATOM4_ATROPOS_OCCUPIED = 5,
+    /// The circle is not next to the last play, which has an uncoloured
+    /// neighbour.
+    ATOM4_ATROPOS_NOT_ADJACENT = 6,
+}
+
+/// A position's value for the player to move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_atropos_value {
+    /// Not found: the limits stopped the search first.
+    ATOM4_ATROPOS_UNKNOWN = 0,
+    /// The player to move can force a win.
+    ATOM4_ATROPOS_WIN = 1,
+    /// Whatever the player to move does, the opponent can force a win.
+    ATOM4_ATROPOS_LOSS = 2,
+}
+
+/// How the engine found its move.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_atropos_reason {
+    /// Every legal move loses: red on the first legal circle.
+    ATOM4_ATROPOS_NO_SAFE_MOVE = 0,
+    /// The only move that does not lose at once.
+    ATOM4_ATROPOS_ONLY_MOVE = 1,
+    /// The opponent has no safe reply to it.
+    ATOM4_ATROPOS_WINS_AT_ONCE = 2,
+    /// The solver proved that it wins.
+    ATOM4_ATROPOS_PROVEN_WIN = 3,
+    /// The solver proved the position lost; the move gives an opponent who
+    /// plays like the Default player the best chance to hand the win back.
+    ATOM4_ATROPOS_PROVEN_LOSS = 4,
+    /// The tree search's choice.
+    ATOM4_ATROPOS_SEARCHED = 5,
 }
 
 /// Text for each status, NUL-terminated, in the order of the values.

@@ -1,16 +1,16 @@
 //! The computer players: the strong engine, searching in caller memory,
 //! and the tutorial's computer player on glibc's `rand()`.
 
-use core::mem::MaybeUninit;
-
 use atom4_core::chain::{GlibcRand, Move, SeedAi, SeedAiError, StrongEval, StrongSearch};
-use atom4_core::control::Stopper;
-use atom4_core::search::{Entry, Limits, MAX_PLY};
+use atom4_core::search::Entry;
 
-use super::game::{atom4_chain_game, atom4_chain_move, read};
-use crate::atom4::{atom4_limits, ATOM4_MAX_PV};
-use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
+use super::game::{atom4_chain_game, atom4_chain_move};
+use crate::atom4::atom4_limits;
+use crate::atom4::search::search_limits;
+use crate::boundary::{cleared, guard, input, output, Result};
+use crate::control::{line, ATOM4_MAX_PV};
 use crate::status::atom4_status::{self, *};
+use crate::stored::{read, read_live};
 
 /// One slot of the Chain Reaction engine's transposition table: 8 bytes,
 /// 2-byte aligned. Give the search an array of them (a power-of-two length
@@ -59,77 +59,29 @@ pub extern "C" fn atom4_chain_search(
     result: *mut atom4_chain_search_result,
 ) -> atom4_status {
     guard(|| {
-        let position = read(game)?;
-        if position.is_over() {
-            return Err(ATOM4_ROUND_OVER);
-        }
-        let limits = *input(limits)?;
-        if limits.depth as usize > MAX_PLY {
-            return Err(ATOM4_OUT_OF_RANGE);
-        }
-        let flag = atomic_flag(limits.stop_flag)?;
-        let slots = table_slots(table, table_length)?;
-        // The caller's flag and callback, for this call only.
-        let mut callback = |nodes| limits.should_stop.is_some_and(|f| f(limits.context, nodes));
-        let mut control = Stopper::new().callback(&mut callback);
-        if let Some(flag) = flag {
-            control = control.flag(flag);
-        }
+        let position = read_live(game)?;
+        let (limits, stop) = search_limits(limits)?;
+        let slots = cleared(table, table_length, Entry::<Move>::EMPTY)?;
         let mut search = StrongSearch::new(slots, StrongEval::default());
-        let report = search.run(
-            &position,
-            Limits {
-                depth: if limits.depth == 0 {
-                    MAX_PLY as u8
-                } else {
-                    limits.depth
-                },
-                nodes: if limits.nodes == 0 {
-                    u64::MAX
-                } else {
-                    limits.nodes
-                },
-                seed: limits.seed,
-            },
-            &mut control,
-        );
-        let best = report.best.ok_or(ATOM4_INTERNAL_ERROR)?;
+        let report = stop.run(|control| search.run(&position, limits, control));
         let none = atom4_chain_move {
             x: 0,
             y: 0,
             pass: false,
         };
-        let mut pv = [none; ATOM4_MAX_PV];
-        for (slot, &mv) in pv.iter_mut().zip(report.pv.iter()) {
-            *slot = mv.into();
-        }
+        let (pv, pv_length) = line(&report, none, atom4_chain_move::from);
         output(
             result,
             atom4_chain_search_result {
-                best: best.into(),
+                best: report.best.ok_or(ATOM4_INTERNAL_ERROR)?.into(),
                 score: report.score,
                 depth: report.depth,
                 nodes: report.nodes,
-                pv_length: report.pv.len() as u8,
+                pv_length,
                 pv,
             },
         )
     })
-}
-
-/// The caller's table as search slots, each overwritten with an empty entry
-/// first, so whatever bytes were there are never read as entries.
-fn table_slots<'a>(
-    table: *mut atom4_chain_tt_entry,
-    length: usize,
-) -> Result<&'a mut [Entry<Move>]> {
-    let slots = uninit_slice(table.cast::<MaybeUninit<Entry<Move>>>(), length)?;
-    for slot in slots.iter_mut() {
-        slot.write(Entry::EMPTY);
-    }
-    // SAFETY: every slot was initialised just above; atom4_chain_tt_entry
-    // and Entry<Move> have the same size and alignment (asserted above).
-    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<Entry<Move>>] as *mut [Entry<Move>]) })
 }
 
 /// The tutorial's computer player (learncgames `atoms3.c`) with its
