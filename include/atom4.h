@@ -33,6 +33,16 @@
 #define ATOM4_MAX_PV 64
 
 /**
+ * The size of an `atom4_state` in bytes.
+ */
+#define ATOM4_STATE_BYTES 640
+
+/**
+ * The longest reason, in bytes, with its NUL.
+ */
+#define ATOM4_WHY_CAPACITY 160
+
+/**
  * A buffer of this many bytes holds the text of any position with its NUL.
  */
 #define ATOM4_TEXT_CAPACITY 320
@@ -248,6 +258,45 @@ typedef enum atom4_status {
 } atom4_status;
 
 /**
+ * Whose turn it is.
+ */
+typedef enum atom4_turn {
+  /**
+   * A player's: `atom4_state_info.player`.
+   */
+  ATOM4_TURN_PLAYER = 0,
+  /**
+   * Chance's (a draw: atom4_state_chance_outcomes()).
+   */
+  ATOM4_TURN_CHANCE = 1,
+  /**
+   * Nobody's: the game (or round) is over.
+   */
+  ATOM4_TURN_OVER = 2,
+} atom4_turn;
+
+/**
+ * How the spots of a board are laid out, for drawing it
+ * (atom4_state_spots() lists them in this order).
+ */
+typedef enum atom4_layout {
+  /**
+   * Rows of `width` cells from the top, `height` of them; with
+   * `shifted`, odd rows sit half a cell to the right.
+   */
+  ATOM4_LAYOUT_GRID = 0,
+  /**
+   * A triangle of side `width` (= `height`): rows from the top, row r
+   * with r + 1 spots.
+   */
+  ATOM4_LAYOUT_TRIANGLE = 1,
+  /**
+   * A ring of `width` entries (`height` is 1), in order.
+   */
+  ATOM4_LAYOUT_RING = 2,
+} atom4_layout;
+
+/**
  * Where a round stands.
  */
 typedef enum atom4_round_status {
@@ -370,6 +419,224 @@ typedef enum atom4_chain_result {
    */
   ATOM4_CHAIN_DRAWN = 2,
 } atom4_chain_result;
+
+/**
+ * A position of any game: plain bytes in caller memory
+ * (ATOM4_STATE_BYTES of them, 8-byte aligned; place it anywhere, copy it
+ * with memcpy or assignment, which is also how to keep a position to go
+ * back to). Set it up with atom4_state_new(), atom4_state_from_text() or
+ * atom4_state_from_bytes() before any other call: like any C object it
+ * must be initialised before it is read. The bytes are checked on every
+ * call: memory that holds no state (zeroed, overwritten, one byte
+ * changed) gives ATOM4_BAD_GAME. To save a position beyond this build of
+ * the library, keep its game's name and atom4_state_to_bytes().
+ */
+typedef struct atom4_state {
+  uint64_t _private[80];
+} atom4_state;
+
+/**
+ * Called every few thousand nodes with the nodes searched so far; return
+ * true to stop (a deadline, a cancel button).
+ */
+typedef bool (*atom4_stop_callback)(void *context, uint64_t nodes);
+
+/**
+ * Where the engine stops and how it chooses. A zero means "none" for
+ * `nodes`, `depth` and `time_ms`. Something must bound the search:
+ * `nodes`, `time_ms`, a stop flag, a callback or a level (`depth` alone
+ * does not: not every engine deepens).
+ */
+typedef struct atom4_engine_limits {
+  /**
+   * About this many nodes: the game's unit of work (alpha-beta nodes,
+   * tree-search iterations, ...), the same on any machine.
+   */
+  uint64_t nodes;
+  /**
+   * The deepest iteration, 1..64, for engines that deepen.
+   */
+  uint8_t depth;
+  /**
+   * Wall-clock milliseconds.
+   */
+  uint64_t time_ms;
+  /**
+   * Seeds the engine's random choices: the same seed, limits and memory
+   * size give the same move.
+   */
+  uint64_t seed;
+  /**
+   * Non-zero: play the weaker player of `level` the game offers instead
+   * of its strong engine (Atom-4: the original's classic levels,
+   * 0..ATOM4_CLASSIC_MAX_LEVEL).
+   */
+  uint8_t has_level;
+  uint8_t level;
+  /**
+   * Optional (NULL: none), see atom4_stop_callback.
+   */
+  atom4_stop_callback should_stop;
+  /**
+   * Passed to `should_stop`.
+   */
+  void *context;
+  /**
+   * Optional (NULL: none): the search stops soon after `*stop_flag`
+   * becomes non-zero. Set it from any thread with an atomic store.
+   */
+  const uint32_t *stop_flag;
+} atom4_engine_limits;
+
+/**
+ * The engine's choice. An interrupted search reports its last completed
+ * iteration.
+ */
+typedef struct atom4_choice {
+  /**
+   * The action to play: always legal.
+   */
+  uint32_t best;
+  /**
+   * From the mover's point of view, in the engine's units (see the
+   * game's page).
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration (tree searches: of the
+   * tree).
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched (the game's unit of work).
+   */
+  uint64_t nodes;
+  /**
+   * The expected line of play, `pv_length` actions from `best`.
+   */
+  uint8_t pv_length;
+  uint32_t pv[ATOM4_MAX_PV];
+} atom4_choice;
+
+/**
+ * A game of the library (atom4_state_get_game()): static strings, never
+ * free them.
+ */
+typedef struct atom4_state_game {
+  /**
+   * Its name, as atom4_state_new() takes it: "atom4", "chain", ...
+   */
+  const char *name;
+  /**
+   * Its name for people: "Atom-4", "Chain Reaction", ...
+   */
+  const char *title;
+  /**
+   * How many parameters it takes (atom4_state_get_param()).
+   */
+  size_t params;
+  /**
+   * The most players a game of it has.
+   */
+  size_t max_players;
+} atom4_state_game;
+
+/**
+ * A parameter a game takes (atom4_state_get_param()): static strings,
+ * never free them.
+ */
+typedef struct atom4_state_param {
+  /**
+   * Its name in a setup text: "size", "players", "rules", "areas" or
+   * "seed".
+   */
+  const char *name;
+  /**
+   * The game's default, as a setup text writes it ("16x16").
+   */
+  const char *default_value;
+  /**
+   * What it means, for a help text.
+   */
+  const char *help;
+} atom4_state_param;
+
+/**
+ * Why a call was refused, in words for people (English, UTF-8,
+ * NUL-terminated, cut to fit): the game's own reason for a refused move,
+ * the parameter at fault in a setup, the byte offset and the problem in
+ * position text. Calls that take one write it every time they run (an
+ * empty text when they succeed); pass NULL when it is not wanted.
+ */
+typedef struct atom4_why {
+  char text[ATOM4_WHY_CAPACITY];
+} atom4_why;
+
+/**
+ * Everything about a state but its board (atom4_state_get_info()).
+ */
+typedef struct atom4_state_info {
+  /**
+   * The game: its index in the library's list (atom4_state_get_game()).
+   */
+  size_t game;
+  uint32_t players;
+  enum atom4_turn turn;
+  /**
+   * The player to move, 1..players, at a player's turn; else 0.
+   */
+  uint32_t player;
+  /**
+   * Every action of a player is below this (fixed for the game's setup).
+   */
+  uint32_t action_count;
+  /**
+   * Every chance outcome is below this (0 for games without chance).
+   */
+  uint32_t chance_count;
+  enum atom4_layout layout;
+  uint16_t width;
+  uint16_t height;
+  bool shifted;
+  /**
+   * The spots the board has now (atom4_state_spots()).
+   */
+  size_t spots;
+} atom4_state_info;
+
+/**
+ * A chance outcome and its weight: its probability is the weight over the
+ * sum of the weights listed.
+ */
+typedef struct atom4_chance {
+  uint32_t action;
+  uint32_t weight;
+} atom4_chance;
+
+/**
+ * What one spot of the board holds, for drawing it.
+ */
+typedef struct atom4_spot {
+  /**
+   * The notation's character for it (a Unicode scalar value; '.' for
+   * an empty spot).
+   */
+  uint32_t symbol;
+  /**
+   * The player it belongs to (1..players), 0 for nobody.
+   */
+  uint8_t owner;
+  /**
+   * The game's colour index (Atom-4's colour bits, Atropos's colour
+   * digit), 0 for none.
+   */
+  uint8_t colour;
+  /**
+   * A number it carries: orbs (Chain Reaction), an atom's value
+   * (Atomas), 0 otherwise.
+   */
+  uint32_t count;
+} atom4_spot;
 
 /**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
@@ -528,12 +795,6 @@ typedef struct atom4_classic_result {
    */
   struct atom4_cell best[256];
 } atom4_classic_result;
-
-/**
- * Called every few thousand nodes with the nodes searched so far; return
- * true to stop (a deadline, a cancel button).
- */
-typedef bool (*atom4_stop_callback)(void *context, uint64_t nodes);
 
 /**
  * Where a strong search stops. Zeroed limits search to the greatest depth
@@ -1018,6 +1279,185 @@ extern "C" {
  * static: never free it.
  */
 const char *atom4_version(void);
+
+/**
+ * Writes how many bytes of memory the engine uses well under `limits` to
+ * `bytes` (it takes any amount, searching slower with less; some engines
+ * want none).
+ */
+enum atom4_status atom4_state_engine_bytes(const struct atom4_state *state, const struct atom4_engine_limits *limits, size_t *bytes);
+
+/**
+ * The engine's move for the player to move within `limits`, using
+ * `memory` (`memory_bytes` bytes, 8-byte aligned, overwritten; NULL and 0
+ * for none: see atom4_state_engine_bytes()), written to `choice`.
+ * ATOM4_OUT_OF_RANGE for unbounded limits (see atom4_engine_limits) or a
+ * depth above 64; ATOM4_ILLEGAL_MOVE at chance's turn (draw it with
+ * atom4_state_draw_chance()); ATOM4_ROUND_OVER once over.
+ */
+enum atom4_status atom4_state_search(const struct atom4_state *state, const struct atom4_engine_limits *limits, void *memory, size_t memory_bytes, struct atom4_choice *choice);
+
+/**
+ * How many games the library plays (their indexes go from 0).
+ */
+size_t atom4_state_game_count(void);
+
+/**
+ * Fills `game` with the game of index `index`, in the order the library
+ * lists them; ATOM4_OUT_OF_RANGE from atom4_state_game_count() on.
+ */
+enum atom4_status atom4_state_get_game(size_t index, struct atom4_state_game *game);
+
+/**
+ * Fills `param` with parameter `param_index` of game `game_index`;
+ * ATOM4_OUT_OF_RANGE past either's end.
+ */
+enum atom4_status atom4_state_get_param(size_t game_index, size_t param_index, struct atom4_state_param *param);
+
+/**
+ * Starts a game of `game` (a name of the library's list, ASCII case
+ * ignored) set up by `setup`: `name=value` pairs separated by spaces or
+ * commas, such as "size=6x9 players=4" (NULL or "": the game's
+ * defaults). ATOM4_OUT_OF_RANGE for an unknown game, or a parameter the
+ * game does not take or a value out of its range; `why` says which.
+ */
+enum atom4_status atom4_state_new(struct atom4_state *state, const char *game, const char *setup, struct atom4_why *why);
+
+/**
+ * Sets `state` to the position of game `game` in its text notation
+ * (`text`, NUL-terminated: what atom4_state_to_text() writes).
+ * ATOM4_BAD_TEXT with the byte offset and the problem in `why`.
+ */
+enum atom4_status atom4_state_from_text(struct atom4_state *state, const char *game, const char *text, struct atom4_why *why);
+
+/**
+ * Sets `state` to the position of game `game` in its checked binary form
+ * (`length` bytes: what atom4_state_to_bytes() writes). Bytes that are
+ * not a position of the game give ATOM4_BAD_GAME.
+ */
+enum atom4_status atom4_state_from_bytes(struct atom4_state *state, const char *game, const uint8_t *bytes, size_t length, struct atom4_why *why);
+
+/**
+ * Fills `info` with the game, its players, whose turn it is, the action
+ * counts and the board's layout.
+ */
+enum atom4_status atom4_state_get_info(const struct atom4_state *state, struct atom4_state_info *info);
+
+/**
+ * Writes the legal actions of the player to move, in the game's order,
+ * to `actions` (`capacity` items; `action_count` of atom4_state_info
+ * always suffice) and their number to `count` (may be NULL). None at
+ * chance's turn or once over. When they do not fit, only `count` is
+ * written and ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_legal_actions(const struct atom4_state *state, uint32_t *actions, size_t capacity, size_t *count);
+
+/**
+ * At chance's turn, writes each outcome with its weight to `outcomes`
+ * (`capacity` items; `chance_count` always suffice) and their number to
+ * `count` (may be NULL); none at other turns. As
+ * atom4_state_legal_actions() when they do not fit.
+ */
+enum atom4_status atom4_state_chance_outcomes(const struct atom4_state *state, struct atom4_chance *outcomes, size_t capacity, size_t *count);
+
+/**
+ * At chance's turn, draws an outcome by weight with the generator state
+ * `*rng_state` (any 64-bit seed to start with; advanced) and writes it to
+ * `action`, to be played. ATOM4_ILLEGAL_MOVE at a player's turn,
+ * ATOM4_ROUND_OVER once over.
+ */
+enum atom4_status atom4_state_draw_chance(const struct atom4_state *state, uint64_t *rng_state, uint32_t *action);
+
+/**
+ * ATOM4_OK when `action` may be played now (a player's move at a
+ * player's turn, an outcome at chance's), otherwise why not, as
+ * atom4_state_play() says, and in words in `why`.
+ */
+enum atom4_status atom4_state_check(const struct atom4_state *state, uint32_t action, struct atom4_why *why);
+
+/**
+ * Plays `action`. Refused, changing nothing: ATOM4_ROUND_OVER once over,
+ * ATOM4_OUT_OF_RANGE for an action at or beyond the game's count,
+ * ATOM4_ILLEGAL_MOVE for one the rules forbid now (or an outcome at a
+ * player's turn, a move at chance's); `why` gives the game's reason.
+ */
+enum atom4_status atom4_state_play(struct atom4_state *state, uint32_t action, struct atom4_why *why);
+
+/**
+ * Reads `text` (NUL-terminated) in the game's move notation (`3,4`,
+ * `pass`, `(1,2,3,2)`, `g 0,1`, ...) and writes its action to `action`.
+ * ATOM4_BAD_TEXT for text that is no move of the game, ATOM4_ILLEGAL_MOVE
+ * for one that names no spot of this board.
+ */
+enum atom4_status atom4_state_parse_move(const struct atom4_state *state, const char *text, uint32_t *action, struct atom4_why *why);
+
+/**
+ * Plays the move `text` (NUL-terminated, as atom4_state_parse_move()
+ * reads it): refused as there or as atom4_state_play(), changing nothing.
+ */
+enum atom4_status atom4_state_play_move(struct atom4_state *state, const char *text, struct atom4_why *why);
+
+/**
+ * Writes what each player got, player 1 first, to `returns` (`capacity`
+ * items) and the number of players to `count` (may be NULL): once over
+ * +1 a win, -1 a loss, 0 a draw for games that are won (Atomas: the
+ * score); 0 before the end.
+ */
+enum atom4_status atom4_state_returns(const struct atom4_state *state, double *returns, size_t capacity, size_t *count);
+
+/**
+ * Starts the next round of a game played in rounds (Atom-4) once a round
+ * is over; ATOM4_ROUND_NOT_OVER otherwise (a round being played, or a
+ * game without rounds), and nothing changes.
+ */
+enum atom4_status atom4_state_next_round(struct atom4_state *state);
+
+/**
+ * Writes the position in its game's text notation (one line),
+ * NUL-terminated, to `buffer` (`capacity` bytes) and its length without
+ * the NUL to `length` (may be NULL). When it does not fit,
+ * ATOM4_BUFFER_TOO_SMALL and only `length` is written: ask with NULL and
+ * 0 for the length, then allocate `length + 1`. The other text functions
+ * below write the same way.
+ */
+enum atom4_status atom4_state_to_text(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * The game's parameters as a setup text that atom4_state_new() reads
+ * back ("size=6x9 players=4"), written as atom4_state_to_text() says.
+ */
+enum atom4_status atom4_state_setup(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * The board as lines of text with the notation's letters (each line
+ * ends in a newline), written as atom4_state_to_text() says.
+ */
+enum atom4_status atom4_state_diagram(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * `action` in the game's move notation as it reads now (`3,4`, `pass`,
+ * ...; Atomas's moves depend on the atom in hand), written as
+ * atom4_state_to_text() says. An action that is no move of the game is
+ * written as `#` and its number.
+ */
+enum atom4_status atom4_state_move_text(const struct atom4_state *state, uint32_t action, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Writes the position's checked binary form (what atom4_state_from_bytes()
+ * reads with the game's name) to `bytes` (`capacity` bytes;
+ * ATOM4_STATE_BYTES always suffice) and its length to `length` (may be
+ * NULL). When it does not fit, only `length` is written and
+ * ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_to_bytes(const struct atom4_state *state, uint8_t *bytes, size_t capacity, size_t *length);
+
+/**
+ * Writes what each spot of the board holds, in the layout's order
+ * (atom4_state_info), to `spots` (`capacity` items; the info's `spots`
+ * always suffice) and their number to `count` (may be NULL). When they do
+ * not fit, only `count` is written and ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_spots(const struct atom4_state *state, struct atom4_spot *spots, size_t capacity, size_t *count);
 
 /**
  * A static, NUL-terminated English description of `status` (any int:

@@ -1,7 +1,7 @@
 //! The checks every entry point of every game makes: the panic boundary,
 //! and the only places where caller pointers become references.
 
-use core::ffi::c_char;
+use core::ffi::{c_char, CStr};
 use core::fmt::{self, Write as _};
 use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -128,6 +128,15 @@ pub(crate) fn initialised_words<'a>(ptr: *mut u32, len: usize) -> Result<&'a mut
     // asks for memory that an init call set up, so every word is
     // initialised; MaybeUninit<u32> and u32 have the same layout.
     Ok(unsafe { &mut *(slots as *mut [MaybeUninit<u32>] as *mut [u32]) })
+}
+
+/// A caller's NUL-terminated UTF-8 text: ATOM4_NULL_ARGUMENT for NULL,
+/// ATOM4_BAD_TEXT for bytes that are not UTF-8.
+pub(crate) fn input_str<'a>(ptr: *const c_char) -> Result<&'a str> {
+    check(ptr)?;
+    // SAFETY: non-null; the header asks for a NUL-terminated string.
+    let text = unsafe { CStr::from_ptr(ptr) };
+    text.to_str().map_err(|_| ATOM4_BAD_TEXT)
 }
 
 /// A caller's text of `length` bytes (no NUL needed) read by `parse`,

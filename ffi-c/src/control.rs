@@ -1,10 +1,11 @@
 //! What every engine call shares: the caller's ways to stop a search (a
 //! callback polled with the work done so far, a flag another thread
-//! raises), which drive the core's `Stopper`, and the line of play a
-//! search reports.
+//! raises, a deadline), which drive the core's `Stopper`, and the line of
+//! play a search reports.
 
 use core::ffi::c_void;
 use std::sync::atomic::AtomicU32;
+use std::time::{Duration, Instant};
 
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::search::MAX_PLY;
@@ -39,6 +40,7 @@ pub(crate) struct Stop<'a> {
     callback: atom4_stop_callback,
     context: *mut c_void,
     flag: Option<&'a AtomicU32>,
+    deadline: Option<Instant>,
 }
 
 impl Stop<'_> {
@@ -48,6 +50,7 @@ impl Stop<'_> {
             callback: None,
             context: core::ptr::null_mut(),
             flag: None,
+            deadline: None,
         }
     }
 
@@ -62,7 +65,14 @@ impl Stop<'_> {
             callback,
             context,
             flag: atomic_flag(stop_flag)?,
+            deadline: None,
         })
+    }
+
+    /// Also stops `ms` milliseconds from now (`None`: no deadline).
+    pub(crate) fn within(mut self, ms: Option<u64>) -> Self {
+        self.deadline = ms.and_then(|ms| Instant::now().checked_add(Duration::from_millis(ms)));
+        self
     }
 
     /// Whether the caller can stop it at all (a flag or a callback).
@@ -79,7 +89,9 @@ impl Stop<'_> {
     /// Runs `search` with the core's stopper over these conditions.
     pub(crate) fn run<M, R>(&self, search: impl FnOnce(&mut Stopper<'_, M>) -> R) -> R {
         let mut callback = |nodes| self.callback.is_some_and(|f| f(self.context, nodes));
-        let mut control = Stopper::new().callback(&mut callback);
+        let mut control = Stopper::new()
+            .callback(&mut callback)
+            .deadline(self.deadline);
         if let Some(flag) = self.flag {
             control = control.flag(flag);
         }

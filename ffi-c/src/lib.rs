@@ -3,10 +3,10 @@
 //! A thin layer over `atom4-core` behind one boundary ([`boundary`]):
 //! every entry point returns an [`atom4_status`], checks its pointers,
 //! catches any panic (reported as `ATOM4_INTERNAL_ERROR`) and changes
-//! nothing when it fails. Each game's own family (one module a game)
-//! keeps what only that game has; text, tables, stop handling and game
-//! memory are done once ([`boundary`], [`control`], `stored`, `text`).
-//! Games live in caller memory; the searches' tables too.
+//! nothing when it fails. The generic family ([`state`], `atom4_state_*`)
+//! plays every game of the core's registry by name; each game's own
+//! family (one module a game) keeps what only that game has. Games live
+//! in caller memory ([`stored`]); the searches' tables too.
 #![allow(non_camel_case_types)]
 // The C ABI takes raw pointers by design; every one is checked by `boundary`.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
@@ -14,6 +14,7 @@
 mod allocation;
 mod boundary;
 pub mod control;
+pub mod state;
 pub mod status;
 mod stored;
 mod text;
@@ -27,6 +28,7 @@ pub mod gamma;
 
 pub use atom4::*;
 pub use control::*;
+pub use state::*;
 pub use status::*;
 
 /// Major version of this library (atom4_version() gives the whole version).

@@ -1,7 +1,7 @@
 //! The C enums: the status every call returns, and the codes the games
 //! report (where a game stands, why a move is illegal, how an engine
-//! chose). Their values are the ABI; they are numbered here, in one
-//! place.
+//! chose, whose turn it is, how a board is laid out). Their values are
+//! the ABI; they are numbered here, in one place.
 
 use core::ffi::c_char;
 
@@ -126,6 +126,33 @@ pub enum atom4_atropos_reason {
     ATOM4_ATROPOS_SEARCHED = 5,
 }
 
+/// Whose turn it is.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_turn {
+    /// A player's: `atom4_state_info.player`.
+    ATOM4_TURN_PLAYER = 0,
+    /// Chance's (a draw: atom4_state_chance_outcomes()).
+    ATOM4_TURN_CHANCE = 1,
+    /// Nobody's: the game (or round) is over.
+    ATOM4_TURN_OVER = 2,
+}
+
+/// How the spots of a board are laid out, for drawing it
+/// (atom4_state_spots() lists them in this order).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum atom4_layout {
+    /// Rows of `width` cells from the top, `height` of them; with
+    /// `shifted`, odd rows sit half a cell to the right.
+    ATOM4_LAYOUT_GRID = 0,
+    /// A triangle of side `width` (= `height`): rows from the top, row r
+    /// with r + 1 spots.
+    ATOM4_LAYOUT_TRIANGLE = 1,
+    /// A ring of `width` entries (`height` is 1), in order.
+    ATOM4_LAYOUT_RING = 2,
+}
+
 /// Text for each status, NUL-terminated, in the order of the values.
 const MESSAGES: [&str; 13] = [
     "ok\0",
@@ -153,6 +180,11 @@ pub extern "C" fn atom4_status_str(status: i32) -> *const c_char {
         .copied()
         .unwrap_or("unknown status\0");
     text.as_ptr().cast()
+}
+
+/// The words of `status`: its text without the NUL.
+pub(crate) fn words(status: atom4_status) -> &'static str {
+    MESSAGES[status as usize].trim_end_matches('\0')
 }
 
 #[cfg(test)]
