@@ -444,8 +444,8 @@ typedef bool (*atom4_stop_callback)(void *context, uint64_t nodes);
 /**
  * Where the engine stops and how it chooses. A zero means "none" for
  * `nodes`, `depth` and `time_ms`. Something must bound the search:
- * `nodes`, `time_ms`, a stop flag, a callback or a level (`depth` alone
- * does not: not every engine deepens).
+ * `nodes`, `time_ms`, a stop flag or a callback (`depth` alone does not:
+ * not every engine deepens; nor does a level: not every game has levels).
  */
 typedef struct atom4_engine_limits {
   /**
@@ -469,7 +469,8 @@ typedef struct atom4_engine_limits {
   /**
    * Non-zero: play the weaker player of `level` the game offers instead
    * of its strong engine (Atom-4: the original's classic levels,
-   * 0..ATOM4_CLASSIC_MAX_LEVEL).
+   * 0..ATOM4_CLASSIC_MAX_LEVEL, exact searches that take no other limit;
+   * games without levels ignore it).
    */
   uint8_t has_level;
   uint8_t level;

@@ -255,6 +255,12 @@ static void check_engine(const atom4_state *state) {
     CHECK(again.nodes < 100000u);
     memset(&unbounded, 0, sizeof unbounded);
     CHECK_STATUS(atom4_state_search(state, &unbounded, NULL, 0, &again), ATOM4_OUT_OF_RANGE);
+    unbounded.has_level = 1; /* a level alone bounds no game without levels */
+    CHECK_STATUS(atom4_state_search(state, &unbounded, NULL, 0, &again), ATOM4_OUT_OF_RANGE);
+    unbounded.nodes = 50; /* level 0, or the engine without memory */
+    CHECK_STATUS(atom4_state_search(state, &unbounded, NULL, 0, &again), ATOM4_OK);
+    CHECK_STATUS(atom4_state_check(state, again.best, NULL), ATOM4_OK);
+    unbounded.has_level = 0;
     unbounded.nodes = 10;
     CHECK_STATUS(atom4_state_search(state, &unbounded, (char *)&word + 1, 8, &again),
                  ATOM4_MISALIGNED);

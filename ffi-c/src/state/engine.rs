@@ -12,8 +12,8 @@ use crate::status::atom4_status::{self, *};
 
 /// Where the engine stops and how it chooses. A zero means "none" for
 /// `nodes`, `depth` and `time_ms`. Something must bound the search:
-/// `nodes`, `time_ms`, a stop flag, a callback or a level (`depth` alone
-/// does not: not every engine deepens).
+/// `nodes`, `time_ms`, a stop flag or a callback (`depth` alone does not:
+/// not every engine deepens; nor does a level: not every game has levels).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_engine_limits {
@@ -29,7 +29,8 @@ pub struct atom4_engine_limits {
     pub seed: u64,
     /// Non-zero: play the weaker player of `level` the game offers instead
     /// of its strong engine (Atom-4: the original's classic levels,
-    /// 0..ATOM4_CLASSIC_MAX_LEVEL).
+    /// 0..ATOM4_CLASSIC_MAX_LEVEL, exact searches that take no other limit;
+    /// games without levels ignore it).
     pub has_level: u8,
     pub level: u8,
     /// Optional (NULL: none), see atom4_stop_callback.
@@ -111,11 +112,7 @@ pub extern "C" fn atom4_state_search(
         let limits = limits_of(given)?;
         let stop =
             Stop::new(given.should_stop, given.context, given.stop_flag)?.within(limits.time_ms);
-        if !(limits.nodes.is_some()
-            || limits.time_ms.is_some()
-            || limits.level.is_some()
-            || stop.can_stop())
-        {
+        if !(limits.nodes.is_some() || limits.time_ms.is_some() || stop.can_stop()) {
             return Err(ATOM4_OUT_OF_RANGE);
         }
         match s.turn() {
