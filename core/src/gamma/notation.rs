@@ -168,8 +168,11 @@ impl<const WORDS: usize> Position<WORDS> {
         let (at, golden) = fields.next("golden")?;
         let golden_used =
             parse_golden(golden, players).ok_or(error(ParseErrorKind::BadGolden, at))?;
-        if fields.at < text.len() {
-            return Err(error(ParseErrorKind::TrailingText, fields.at));
+        // A space after the last field is trailing text too (its offset
+        // that of the space when nothing follows it).
+        if fields.at <= text.len() {
+            let at = fields.at.min(text.len() - 1);
+            return Err(error(ParseErrorKind::TrailingText, at));
         }
         let bytes = board.as_bytes();
         let cell = |x: u32, y: u32| {
@@ -368,6 +371,10 @@ mod tests {
         assert_eq!(
             err("2x2 2 3 ../.. 1 - x"),
             error(ParseErrorKind::TrailingText, 18)
+        );
+        assert_eq!(
+            err("2x2 2 3 ../.. 1 - "),
+            error(ParseErrorKind::TrailingText, 17)
         );
         // Player 1 holds two areas of at most one.
         assert_eq!(
