@@ -4,7 +4,7 @@
  * their move text and play, other actions are refused without a change,
  * chance's outcomes draw by weight, the text and binary forms read back to
  * the same bytes, the view covers the board and the engine answers a legal
- * move (and stops on a flag); memory with any byte changed is refused;
+ * move (and stops on a flag, a callback, a time); memory with any byte changed is refused;
  * every error path (NULL pointers, tiny buffers, unknown games, bad
  * setups, bad text, unbounded limits).
  *
@@ -214,14 +214,15 @@ static uint32_t check_chance_turn(const atom4_state *state, const atom4_state_in
     return drawn;
 }
 
-static atom4_status search(const atom4_state *state, uint64_t nodes, const uint32_t *flag,
-                           atom4_choice *choice) {
+static atom4_status search(const atom4_state *state, uint64_t nodes, uint64_t time_ms,
+                           const uint32_t *flag, atom4_choice *choice) {
     atom4_engine_limits limits;
     size_t bytes = 0;
     uint64_t *memory;
     atom4_status status;
     memset(&limits, 0, sizeof limits);
     limits.nodes = nodes;
+    limits.time_ms = time_ms;
     limits.seed = 7;
     limits.stop_flag = flag;
     CHECK_STATUS(atom4_state_engine_bytes(state, &limits, &bytes), ATOM4_OK);
@@ -241,18 +242,21 @@ static void check_engine(const atom4_state *state) {
     const uint32_t raised = 1;
     int i;
     memset(&choice, 0, sizeof choice);
-    CHECK_STATUS(search(state, 300, NULL, &choice), ATOM4_OK);
+    CHECK_STATUS(search(state, 300, 0, NULL, &choice), ATOM4_OK);
     CHECK_STATUS(atom4_state_check(state, choice.best, NULL), ATOM4_OK);
     CHECK(choice.pv_length <= ATOM4_MAX_PV);
     CHECK(choice.pv_length == 0 || choice.pv[0] == choice.best);
     for (i = 0; i < choice.pv_length; i++) {
         CHECK(choice.pv[i] < UINT32_MAX);
     }
-    CHECK_STATUS(search(state, 300, NULL, &again), ATOM4_OK);
+    CHECK_STATUS(search(state, 300, 0, NULL, &again), ATOM4_OK);
     CHECK(again.best == choice.best && again.nodes == choice.nodes);
-    CHECK_STATUS(search(state, 1000000000u, &raised, &again), ATOM4_OK);
+    CHECK_STATUS(search(state, 1000000000u, 0, &raised, &again), ATOM4_OK);
     CHECK_STATUS(atom4_state_check(state, again.best, NULL), ATOM4_OK);
     CHECK(again.nodes < 100000u);
+    /* A time alone bounds the search (a search that never ends hangs the suite). */
+    CHECK_STATUS(search(state, 0, 20, NULL, &again), ATOM4_OK);
+    CHECK_STATUS(atom4_state_check(state, again.best, NULL), ATOM4_OK);
     memset(&unbounded, 0, sizeof unbounded);
     CHECK_STATUS(atom4_state_search(state, &unbounded, NULL, 0, &again), ATOM4_OUT_OF_RANGE);
     unbounded.has_level = 1; /* a level alone bounds no game without levels */
@@ -305,7 +309,7 @@ static void check_over(atom4_state *state, const atom4_state_info *info, int *ro
     CHECK_STATUS(atom4_state_legal_actions(state, NULL, 0, &count), ATOM4_OK);
     CHECK(count == 0);
     CHECK_STATUS(atom4_state_play(&copy, 0, NULL), ATOM4_ROUND_OVER);
-    CHECK_STATUS(search(state, 100, NULL, &choice), ATOM4_ROUND_OVER);
+    CHECK_STATUS(search(state, 100, 0, NULL, &choice), ATOM4_ROUND_OVER);
     CHECK_STATUS(atom4_state_returns(state, returns, 64, &count), ATOM4_OK);
     CHECK(count == info->players);
     status = atom4_state_next_round(&copy);

@@ -2,6 +2,7 @@
 //! binary form, setup, moves as text, diagram and spots.
 
 use core::ffi::c_char;
+use core::fmt::{self, Formatter};
 
 use atom4_core::registry::{AnyState, MAX_ENCODED_LEN};
 
@@ -26,11 +27,11 @@ pub struct atom4_spot {
     pub count: u32,
 }
 
-/// Text of a state, each of the kinds the functions below write.
+/// Text that a closure writes (a state's, of the kinds below).
 struct Text<F>(F);
 
-impl<F: Fn(&mut core::fmt::Formatter<'_>) -> core::fmt::Result> core::fmt::Display for Text<F> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         (self.0)(f)
     }
 }
@@ -39,7 +40,7 @@ impl<F: Fn(&mut core::fmt::Formatter<'_>) -> core::fmt::Result> core::fmt::Displ
 /// says.
 fn write_text(
     state: *const atom4_state,
-    text: impl Fn(&AnyState, &mut core::fmt::Formatter<'_>) -> core::fmt::Result,
+    text: impl Fn(&AnyState, &mut Formatter<'_>) -> fmt::Result,
     buffer: *mut c_char,
     capacity: usize,
     length: *mut usize,
@@ -47,7 +48,7 @@ fn write_text(
     guard(|| {
         let s = read(state)?;
         output_text(
-            Text(|f: &mut core::fmt::Formatter<'_>| text(&s, f)),
+            Text(|f: &mut Formatter<'_>| text(&s, f)),
             buffer,
             capacity,
             length,
