@@ -111,7 +111,10 @@ static void check_view(const atom4_state *state, const atom4_state_info *info) {
     if (info->layout == ATOM4_LAYOUT_GRID) {
         CHECK(info->spots == (size_t)info->width * info->height);
     } else if (info->layout == ATOM4_LAYOUT_TRIANGLE) {
-        CHECK(info->spots == (size_t)info->width * (info->width + 1u) / 2u);
+        /* Rows of 2 .. side + 2 circles, then the bottom row's side + 1. */
+        size_t side = info->width;
+        CHECK(info->height == info->width);
+        CHECK(info->spots == (side + 2u) * (side + 3u) / 2u - 1u + (side + 1u));
     } else {
         CHECK(info->layout == ATOM4_LAYOUT_RING && info->spots == info->width);
     }
