@@ -43,68 +43,6 @@
 #define ATOM4_WHY_CAPACITY 160
 
 /**
- * A buffer of this many bytes holds the text of any position with its NUL.
- */
-#define ATOM4_TEXT_CAPACITY 320
-
-/**
- * A buffer of this many bytes holds the text of any position with its NUL.
- */
-#define ATOM4_CHAIN_TEXT_CAPACITY 640
-
-/**
- * A buffer of this many bytes holds any state string with its NUL.
- */
-#define ATOM4_ATROPOS_TEXT_CAPACITY 256
-
-/**
- * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
- */
-#define ATOM4_ATROPOS_MOVE_CAPACITY 16
-
-/**
- * A buffer of this many bytes holds the state text, or the request line,
- * of any state with its NUL.
- */
-#define ATOM4_ATOMAS_TEXT_CAPACITY 320
-
-/**
- * Most changes one move makes: the placed piece and one cell a direction.
- */
-#define ATOM4_MAX_CHANGES 7
-
-/**
- * Most cells a board has (16 x 16), so most legal moves a position has.
- */
-#define ATOM4_MAX_CELLS 256
-
-/**
- * The highest classic level (the original's `-d`; level d searches d + 1 plies).
- */
-#define ATOM4_CLASSIC_MAX_LEVEL 8
-
-/**
- * The bot's deepest search, in replies.
- */
-#define ATOM4_ATOMAS_MAX_DEPTH 8
-
-/**
- * Most entries a ring holds (a game is over beyond 18).
- */
-#define ATOM4_ATOMAS_MAX_ENTRIES 19
-
-/**
- * Most legal replies of a state (a minus on 18 entries, y or n each).
- */
-#define ATOM4_ATOMAS_MAX_REPLIES 36
-
-/**
- * Most atoms a draw can give (four special ones, 18 below the range and
- * the range's three).
- */
-#define ATOM4_ATOMAS_MAX_OUTCOMES 25
-
-/**
  * `atom4_atomas_atom.kind`: no atom.
  */
 #define ATOM4_ATOMAS_NONE 0
@@ -168,6 +106,68 @@
  * The next atom is a random draw.
  */
 #define ATOM4_ATOMAS_SOURCE_RANDOM 3
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_TEXT_CAPACITY 320
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_CHAIN_TEXT_CAPACITY 640
+
+/**
+ * A buffer of this many bytes holds any state string with its NUL.
+ */
+#define ATOM4_ATROPOS_TEXT_CAPACITY 256
+
+/**
+ * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
+ */
+#define ATOM4_ATROPOS_MOVE_CAPACITY 16
+
+/**
+ * A buffer of this many bytes holds the state text, or the request line,
+ * of any state with its NUL.
+ */
+#define ATOM4_ATOMAS_TEXT_CAPACITY 320
+
+/**
+ * Most changes one move makes: the placed piece and one cell a direction.
+ */
+#define ATOM4_MAX_CHANGES 7
+
+/**
+ * Most cells a board has (16 x 16), so most legal moves a position has.
+ */
+#define ATOM4_MAX_CELLS 256
+
+/**
+ * The highest classic level (the original's `-d`; level d searches d + 1 plies).
+ */
+#define ATOM4_CLASSIC_MAX_LEVEL 8
+
+/**
+ * The bot's deepest search, in replies.
+ */
+#define ATOM4_ATOMAS_MAX_DEPTH 8
+
+/**
+ * Most entries a ring holds (a game is over beyond 18).
+ */
+#define ATOM4_ATOMAS_MAX_ENTRIES 19
+
+/**
+ * Most legal replies of a state (a minus on 18 entries, y or n each).
+ */
+#define ATOM4_ATOMAS_MAX_REPLIES 36
+
+/**
+ * Most atoms a draw can give (four special ones, 18 below the range and
+ * the range's three).
+ */
+#define ATOM4_ATOMAS_MAX_OUTCOMES 25
 
 /**
  * Most interior circles a board has (size 15), so most legal circles.
@@ -248,7 +248,9 @@ typedef enum atom4_status {
   ATOM4_BUFFER_TOO_SMALL = 10,
   /**
    * The game memory holds no game of that kind: never set up, or
-   * overwritten.
+   * overwritten. (A Gamma game in caller memory is checked as its moves
+   * read it: atom4_gamma_move() and atom4_gamma_golden_move() give this
+   * when they find its areas overwritten.)
    */
   ATOM4_BAD_GAME = 11,
   /**
@@ -286,8 +288,9 @@ typedef enum atom4_layout {
    */
   ATOM4_LAYOUT_GRID = 0,
   /**
-   * A triangle of side `width` (= `height`): rows from the top, row r
-   * with r + 1 spots.
+   * Atropos's triangle of side `width` (= `height`), its coloured border
+   * included, in the notation's order: rows from the top of 2, 3, ...,
+   * `width` + 2 spots, then the bottom row's `width` + 1.
    */
   ATOM4_LAYOUT_TRIANGLE = 1,
   /**
@@ -653,27 +656,20 @@ typedef struct atom4_game {
 } atom4_game;
 
 /**
- * A game of Chain Reaction, either rule set: plain bytes in caller memory
- * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
- * assignment, which is also how to keep a position to go back to). Set it
- * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
- * any other call: like any C object it must be initialised before it is
- * read. The bytes are checked on every call: initialised memory that is
- * not a game (overwritten, zeroed, another object's bytes) gives
- * ATOM4_BAD_GAME.
+ * A game of Chain Reaction, either rule set: 272 bytes in caller memory,
+ * 8-byte aligned, set up with atom4_chain_game_init() or
+ * atom4_chain_game_from_text(); otherwise as atom4_game (copy it to keep
+ * a position to go back to; bytes that are no game give ATOM4_BAD_GAME).
  */
 typedef struct atom4_chain_game {
   uint64_t _private[34];
 } atom4_chain_game;
 
 /**
- * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
- * aligned; copy it with memcpy or assignment to keep a position, which is
- * also how a move is taken back). Set it up with atom4_atropos_init() or
- * atom4_atropos_from_text() before any other call: like any C object it
- * must be initialised before it is read. The bytes are checked on every
- * call: initialised memory that is not a position (overwritten, zeroed,
- * another object's bytes) gives ATOM4_BAD_GAME.
+ * A position of Atropos: 40 bytes in caller memory, 8-byte aligned, set
+ * up with atom4_atropos_init() or atom4_atropos_from_text(); otherwise as
+ * atom4_game (a copy keeps a position, which is also how a move is taken
+ * back; bytes that are no position give ATOM4_BAD_GAME).
  */
 typedef struct atom4_atropos_game {
   uint64_t _private[5];
@@ -691,14 +687,10 @@ typedef struct atom4_atropos_move {
 } atom4_atropos_move;
 
 /**
- * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
- * aligned; place it anywhere, copy it with memcpy or assignment, which is
- * also how to keep a state to go back to). Set it up with
- * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
- * atom4_atomas_game_from_request() before any other call: like any C
- * object it must be initialised before it is read. The bytes are checked
- * on every call: initialised memory that is not a state (overwritten,
- * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
+ * A state of Atomas: 112 bytes in caller memory, 8-byte aligned, set up
+ * with atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+ * atom4_atomas_game_from_request(); otherwise as atom4_game (a copy keeps
+ * a state to go back to; bytes that are no state give ATOM4_BAD_GAME).
  */
 typedef struct atom4_atomas_game {
   uint64_t _private[14];
@@ -1201,13 +1193,10 @@ typedef struct atom4_chain_cascade {
 } atom4_chain_cascade;
 
 /**
- * One slot of the Chain Reaction engine's transposition table: 8 bytes,
- * 2-byte aligned. Give the search an array of them (a power-of-two length
- * uses all of it); it is cleared at the start of every search.
+ * One slot of the Chain Reaction engine's transposition table: the same
+ * 8 bytes as Atom-4's, used the same way.
  */
-typedef struct atom4_chain_tt_entry {
-  uint16_t _private[4];
-} atom4_chain_tt_entry;
+typedef struct atom4_tt_entry atom4_chain_tt_entry;
 
 /**
  * A move: an orb on cell (x, y), or a pass (atoms only) when `pass` is true.
@@ -1219,29 +1208,14 @@ typedef struct atom4_chain_move {
 } atom4_chain_move;
 
 /**
- * The strong search's result. An interrupted search reports its last
- * completed iteration.
+ * The strong search's result, field by field as atom4_search_result
+ * (with Chain Reaction's moves).
  */
 typedef struct atom4_chain_search_result {
-  /**
-   * The move to play.
-   */
   struct atom4_chain_move best;
-  /**
-   * From the mover's point of view; beyond +-29000 a forced win or loss.
-   */
   int32_t score;
-  /**
-   * The depth of the last completed iteration.
-   */
   uint8_t depth;
-  /**
-   * Nodes searched.
-   */
   uint64_t nodes;
-  /**
-   * The expected line of play, `pv_length` moves from `best`.
-   */
   uint8_t pv_length;
   struct atom4_chain_move pv[ATOM4_MAX_PV];
 } atom4_chain_search_result;
@@ -1925,7 +1899,7 @@ enum atom4_status atom4_chain_legal_moves(const struct atom4_chain_game *game, s
  * game is over. A long cascade never holds it up for long: a cascade is
  * bounded work (spec 4.5), and the limits are checked every 1024 nodes.
  */
-enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, struct atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
+enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
 
 /**
  * Sets up the tutorial's computer player as after `srand(seed)` (glibc:
@@ -1962,7 +1936,8 @@ enum atom4_status atom4_gamma_init(uint32_t *memory, size_t words, uint32_t widt
  * Like atom4_gamma_init for memory known to be all zero (from calloc, or
  * static): only the game's header is written, so a big board costs
  * nothing up front. Memory that is not zero gives a wrong game (wrong
- * answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+ * answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
+ * behaviour.
  */
 enum atom4_status atom4_gamma_init_zeroed(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
 
@@ -1974,7 +1949,9 @@ enum atom4_status atom4_gamma_get_info(uint32_t *memory, size_t words, struct at
 /**
  * An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
  * ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
- * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+ * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed;
+ * ATOM4_BAD_GAME when the memory holds no game or its areas were
+ * overwritten (found in a bounded walk, never a hang: start a new game).
  */
 enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
 
@@ -1982,7 +1959,8 @@ enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t play
  * A golden move: `player` takes another player's cell (`x`, `y`), once a
  * game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
  * when the golden move is used, the cell is empty or the player's own, or
- * either player would hold more areas than allowed.
+ * either player would hold more areas than allowed; ATOM4_BAD_GAME as for
+ * atom4_gamma_move().
  */
 enum atom4_status atom4_gamma_golden_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
 

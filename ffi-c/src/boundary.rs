@@ -121,6 +121,12 @@ pub(crate) fn uninit_slice<'a, T>(
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
+/// Whether the opaque C type `C` is one `T` exactly (as big, as aligned):
+/// the check of every table slot a header declares.
+pub(crate) const fn one_of<C, T>() -> bool {
+    size_of::<C>() == size_of::<T>() && align_of::<C>() >= align_of::<T>()
+}
+
 /// A caller's array of `len` items of the opaque type `C`, as the items of
 /// type `T` it is made of (`C` a whole number of them, aligned for `T`),
 /// each set to `value` first: whatever the caller's bytes were, they are

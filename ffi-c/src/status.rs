@@ -1,7 +1,8 @@
 //! The C enums: the status every call returns, and the codes the games
 //! report (where a game stands, why a move is illegal, how an engine
-//! chose, whose turn it is, how a board is laid out). Their values are
-//! the ABI; they are numbered here, in one place.
+//! chose, whose turn it is, how a board is laid out, Atomas's kinds of
+//! atoms and replies). Their values are the ABI; they are numbered here, in
+//! one place.
 
 use core::ffi::c_char;
 
@@ -36,7 +37,9 @@ pub enum atom4_status {
     /// An output buffer is too small; the required length was reported.
     ATOM4_BUFFER_TOO_SMALL = 10,
     /// The game memory holds no game of that kind: never set up, or
-    /// overwritten.
+    /// overwritten. (A Gamma game in caller memory is checked as its moves
+    /// read it: atom4_gamma_move() and atom4_gamma_golden_move() give this
+    /// when they find its areas overwritten.)
     ATOM4_BAD_GAME = 11,
     /// A bug in atom4 (a caught panic). Please report it.
     ATOM4_INTERNAL_ERROR = 12,
@@ -146,12 +149,44 @@ pub enum atom4_layout {
     /// Rows of `width` cells from the top, `height` of them; with
     /// `shifted`, odd rows sit half a cell to the right.
     ATOM4_LAYOUT_GRID = 0,
-    /// A triangle of side `width` (= `height`): rows from the top, row r
-    /// with r + 1 spots.
+    /// Atropos's triangle of side `width` (= `height`), its coloured border
+    /// included, in the notation's order: rows from the top of 2, 3, ...,
+    /// `width` + 2 spots, then the bottom row's `width` + 1.
     ATOM4_LAYOUT_TRIANGLE = 1,
     /// A ring of `width` entries (`height` is 1), in order.
     ATOM4_LAYOUT_RING = 2,
 }
+
+// Atomas's codes: plain numbers in `uint8_t` fields of its structs.
+
+/// `atom4_atomas_atom.kind`: no atom.
+pub const ATOM4_ATOMAS_NONE: u8 = 0;
+/// `atom4_atomas_atom.kind`: a plus (`+`).
+pub const ATOM4_ATOMAS_PLUS: u8 = 1;
+/// `atom4_atomas_atom.kind`: a minus (`-`).
+pub const ATOM4_ATOMAS_MINUS: u8 = 2;
+/// `atom4_atomas_atom.kind`: a black plus (`B`).
+pub const ATOM4_ATOMAS_BLACK: u8 = 3;
+/// `atom4_atomas_atom.kind`: a clone (`C`).
+pub const ATOM4_ATOMAS_CLONE: u8 = 4;
+/// `atom4_atomas_atom.kind`: a numbered atom (`value`).
+pub const ATOM4_ATOMAS_NUMBER: u8 = 5;
+
+/// `atom4_atomas_reply.kind`: the gap of a number, `+` or `B` (`G`).
+pub const ATOM4_ATOMAS_GAP: u8 = 0;
+/// `atom4_atomas_reply.kind`: the entry a `C` copies (`J`).
+pub const ATOM4_ATOMAS_ENTRY: u8 = 1;
+/// `atom4_atomas_reply.kind`: the entry a `-` removes (`J y`, `J n`).
+pub const ATOM4_ATOMAS_REMOVE: u8 = 2;
+
+/// `atom4_atomas_info.source`: the atom is already in hand, or the game is over.
+pub const ATOM4_ATOMAS_SOURCE_NONE: u8 = 0;
+/// The next atom is the carry of a `-` or a `C`.
+pub const ATOM4_ATOMAS_SOURCE_CARRY: u8 = 1;
+/// The next atom is the forced plus (five moves without a `+` or `B`).
+pub const ATOM4_ATOMAS_SOURCE_FORCED: u8 = 2;
+/// The next atom is a random draw.
+pub const ATOM4_ATOMAS_SOURCE_RANDOM: u8 = 3;
 
 /// Text for each status, NUL-terminated, in the order of the values.
 const MESSAGES: [&str; 13] = [

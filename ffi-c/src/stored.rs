@@ -6,9 +6,10 @@
 //! (The generic family's `atom4_state` adds a header: see `state`.)
 
 use atom4_core::state::{State, Turn};
+use atom4_core::Rng;
 
-use crate::boundary::{input, output, Result};
-use crate::status::atom4_status::*;
+use crate::boundary::{drawing, guard, input, output, Result};
+use crate::status::atom4_status::{self, *};
 
 /// A game's C struct of words (`_private: [u64; N]`).
 pub(crate) trait Stored: Copy {
@@ -55,41 +56,30 @@ pub struct atom4_game {
     _private: [u64; 20],
 }
 
-/// A game of Chain Reaction, either rule set: plain bytes in caller memory
-/// (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
-/// assignment, which is also how to keep a position to go back to). Set it
-/// up with atom4_chain_game_init() or atom4_chain_game_from_text() before
-/// any other call: like any C object it must be initialised before it is
-/// read. The bytes are checked on every call: initialised memory that is
-/// not a game (overwritten, zeroed, another object's bytes) gives
-/// ATOM4_BAD_GAME.
+/// A game of Chain Reaction, either rule set: 272 bytes in caller memory,
+/// 8-byte aligned, set up with atom4_chain_game_init() or
+/// atom4_chain_game_from_text(); otherwise as atom4_game (copy it to keep
+/// a position to go back to; bytes that are no game give ATOM4_BAD_GAME).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_chain_game {
     _private: [u64; 34],
 }
 
-/// A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
-/// aligned; copy it with memcpy or assignment to keep a position, which is
-/// also how a move is taken back). Set it up with atom4_atropos_init() or
-/// atom4_atropos_from_text() before any other call: like any C object it
-/// must be initialised before it is read. The bytes are checked on every
-/// call: initialised memory that is not a position (overwritten, zeroed,
-/// another object's bytes) gives ATOM4_BAD_GAME.
+/// A position of Atropos: 40 bytes in caller memory, 8-byte aligned, set
+/// up with atom4_atropos_init() or atom4_atropos_from_text(); otherwise as
+/// atom4_game (a copy keeps a position, which is also how a move is taken
+/// back; bytes that are no position give ATOM4_BAD_GAME).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_atropos_game {
     _private: [u64; 5],
 }
 
-/// A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
-/// aligned; place it anywhere, copy it with memcpy or assignment, which is
-/// also how to keep a state to go back to). Set it up with
-/// atom4_atomas_game_start(), atom4_atomas_game_from_text() or
-/// atom4_atomas_game_from_request() before any other call: like any C
-/// object it must be initialised before it is read. The bytes are checked
-/// on every call: initialised memory that is not a state (overwritten,
-/// zeroed, another object's bytes) gives ATOM4_BAD_GAME.
+/// A state of Atomas: 112 bytes in caller memory, 8-byte aligned, set up
+/// with atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+/// atom4_atomas_game_from_request(); otherwise as atom4_game (a copy keeps
+/// a state to go back to; bytes that are no state give ATOM4_BAD_GAME).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_atomas_game {
@@ -116,9 +106,7 @@ pub(crate) fn words_to_bytes(words: &[u64], bytes: &mut [u8]) {
 /// `bytes` as the words that hold them in memory, into `words`.
 pub(crate) fn bytes_to_words(bytes: &[u8], words: &mut [u64]) {
     for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *word = u64::from_ne_bytes(b);
+        *word = u64::from_ne_bytes(chunk.try_into().unwrap_or_default());
     }
 }
 
@@ -147,4 +135,19 @@ pub(crate) fn write<T: Stored>(ptr: *mut T, game: &T::Game) -> Result<()> {
     let mut stored = T::EMPTY;
     bytes_to_words(&bytes, stored.words_mut());
     output(ptr, stored)
+}
+
+/// A move drawn for the game behind `game` by `choose`, from the random
+/// generator whose state the caller keeps at `rng_state` (advanced only
+/// when a move is drawn), written to `mv` in its C form.
+pub(crate) fn random_move<T: Stored, M, C: From<M>>(
+    game: *const T,
+    rng_state: *mut u64,
+    mv: *mut C,
+    choose: impl FnOnce(&T::Game, &mut Rng) -> Result<M>,
+) -> atom4_status {
+    guard(|| {
+        let state = read(game)?;
+        drawing(rng_state, |rng| output(mv, choose(&state, rng)?.into()))
+    })
 }

@@ -4,14 +4,17 @@
 use core::ffi::c_void;
 
 use atom4_core::atom4::{classic, StrongEval, StrongSearch, Weights};
+use atom4_core::chain;
+use atom4_core::control::{Report, Stopper};
 use atom4_core::search::{Entry, Limits, MAX_PLY};
 use atom4_core::Cell;
 
 use super::game::{atom4_cell, atom4_game};
-use crate::boundary::{cleared, drawing, guard, input, output, Result};
+use crate::boundary::{cleared, guard, input, one_of, output, Result};
+use crate::chain::{atom4_chain_move, atom4_chain_search_result};
 use crate::control::{atom4_stop_callback, line, Stop, ATOM4_MAX_PV};
 use crate::status::atom4_status::{self, *};
-use crate::stored::{read, read_live};
+use crate::stored::{random_move, read, read_live, Stored};
 
 /// The highest classic level (the original's `-d`; level d searches d + 1 plies).
 pub const ATOM4_CLASSIC_MAX_LEVEL: u8 = 8;
@@ -69,12 +72,8 @@ pub extern "C" fn atom4_classic_move(
     rng_state: *mut u64,
     best: *mut atom4_cell,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        drawing(rng_state, |rng| {
-            let cell = classic::choose(&state, level, rng).map_err(classic_status)?;
-            output(best, cell.into())
-        })
+    random_move(game, rng_state, best, |state, rng| {
+        classic::choose(state, level, rng).map_err(classic_status)
     })
 }
 
@@ -115,8 +114,7 @@ pub struct atom4_tt_entry {
     _private: [u16; 4],
 }
 
-const _: () = assert!(size_of::<atom4_tt_entry>() == size_of::<Entry<Cell>>());
-const _: () = assert!(align_of::<atom4_tt_entry>() >= align_of::<Entry<Cell>>());
+const _: () = assert!(one_of::<atom4_tt_entry, Entry<Cell>>());
 
 /// The strong search's result. An interrupted search reports its last
 /// completed iteration.
@@ -147,25 +145,68 @@ pub extern "C" fn atom4_strong_search(
     table_length: usize,
     result: *mut atom4_search_result,
 ) -> atom4_status {
+    strong_search(
+        game,
+        limits,
+        table,
+        table_length,
+        result,
+        |table, state, limits, stop| {
+            StrongSearch::new(table, StrongEval::new(Weights::DEFAULT)).run(state, limits, stop)
+        },
+    )
+}
+
+/// A typed family's strong search (Atom-4's, Chain Reaction's): its game
+/// while it is on, the caller's limits, the caller's table cleared, and
+/// `search` run on them; the report goes to `result` as the family's C
+/// struct.
+pub(crate) fn strong_search<T: Stored, A: Copy, R: SearchResult<A>>(
+    game: *const T,
+    limits: *const atom4_limits,
+    table: *mut atom4_tt_entry,
+    table_length: usize,
+    result: *mut R,
+    search: impl FnOnce(&mut [Entry<A>], &T::Game, Limits, &mut Stopper<'_, A>) -> Report<A>,
+) -> atom4_status {
     guard(|| {
         let state = read_live(game)?;
         let (limits, stop) = search_limits(limits)?;
-        let slots = cleared(table, table_length, Entry::<Cell>::EMPTY)?;
-        let mut search = StrongSearch::new(slots, StrongEval::new(Weights::DEFAULT));
-        let report = stop.run(|control| search.run(&state, limits, control));
-        let (pv, pv_length) = line(&report, atom4_cell { x: 0, y: 0 }, atom4_cell::from);
-        output(
-            result,
-            atom4_search_result {
-                best: report.best.ok_or(ATOM4_INTERNAL_ERROR)?.into(),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                pv_length,
-                pv,
-            },
-        )
+        let table = cleared(table, table_length, Entry::<A>::EMPTY)?;
+        let report = stop.run(|control| search(table, &state, limits, control));
+        output(result, R::of(&report)?)
     })
+}
+
+/// A typed family's search result from the core's report.
+pub(crate) trait SearchResult<A>: Sized {
+    fn of(report: &Report<A>) -> Result<Self>;
+}
+
+/// The typed families' search results: the same fields, each family's own
+/// moves (`blank` after the end of the line).
+macro_rules! search_results {
+    ($($result:ty: $action:ty as $item:ty, blank $blank:expr;)*) => {$(
+        impl SearchResult<$action> for $result {
+            fn of(report: &Report<$action>) -> Result<Self> {
+                let (pv, pv_length) = line(report, $blank, <$item>::from);
+                Ok(Self {
+                    best: report.best.ok_or(ATOM4_INTERNAL_ERROR)?.into(),
+                    score: report.score,
+                    depth: report.depth,
+                    nodes: report.nodes,
+                    pv_length,
+                    pv,
+                })
+            }
+        }
+    )*};
+}
+
+search_results! {
+    atom4_search_result: Cell as atom4_cell, blank atom4_cell { x: 0, y: 0 };
+    atom4_chain_search_result: chain::Move as atom4_chain_move,
+        blank atom4_chain_move { x: 0, y: 0, pass: false };
 }
 
 /// The search limits and stop conditions of a caller's `atom4_limits`

@@ -7,6 +7,12 @@ use atom4_core::atomas::{
 
 use crate::boundary::{guard, input, output, output_array, output_opt, Result};
 use crate::status::atom4_status::{self, *};
+pub use crate::status::{
+    ATOM4_ATOMAS_BLACK, ATOM4_ATOMAS_CLONE, ATOM4_ATOMAS_ENTRY, ATOM4_ATOMAS_GAP,
+    ATOM4_ATOMAS_MINUS, ATOM4_ATOMAS_NONE, ATOM4_ATOMAS_NUMBER, ATOM4_ATOMAS_PLUS,
+    ATOM4_ATOMAS_REMOVE, ATOM4_ATOMAS_SOURCE_CARRY, ATOM4_ATOMAS_SOURCE_FORCED,
+    ATOM4_ATOMAS_SOURCE_NONE, ATOM4_ATOMAS_SOURCE_RANDOM,
+};
 pub use crate::stored::atom4_atomas_game;
 use crate::stored::{read, write};
 
@@ -20,35 +26,6 @@ pub const ATOM4_ATOMAS_MAX_OUTCOMES: usize = 25;
 
 const _: () = assert!(ATOM4_ATOMAS_MAX_REPLIES == MAX_MOVES);
 const _: () = assert!(ATOM4_ATOMAS_MAX_OUTCOMES == MAX_OUTCOMES);
-
-/// `atom4_atomas_atom.kind`: no atom.
-pub const ATOM4_ATOMAS_NONE: u8 = 0;
-/// `atom4_atomas_atom.kind`: a plus (`+`).
-pub const ATOM4_ATOMAS_PLUS: u8 = 1;
-/// `atom4_atomas_atom.kind`: a minus (`-`).
-pub const ATOM4_ATOMAS_MINUS: u8 = 2;
-/// `atom4_atomas_atom.kind`: a black plus (`B`).
-pub const ATOM4_ATOMAS_BLACK: u8 = 3;
-/// `atom4_atomas_atom.kind`: a clone (`C`).
-pub const ATOM4_ATOMAS_CLONE: u8 = 4;
-/// `atom4_atomas_atom.kind`: a numbered atom (`value`).
-pub const ATOM4_ATOMAS_NUMBER: u8 = 5;
-
-/// `atom4_atomas_reply.kind`: the gap of a number, `+` or `B` (`G`).
-pub const ATOM4_ATOMAS_GAP: u8 = 0;
-/// `atom4_atomas_reply.kind`: the entry a `C` copies (`J`).
-pub const ATOM4_ATOMAS_ENTRY: u8 = 1;
-/// `atom4_atomas_reply.kind`: the entry a `-` removes (`J y`, `J n`).
-pub const ATOM4_ATOMAS_REMOVE: u8 = 2;
-
-/// `atom4_atomas_info.source`: the atom is already in hand, or the game is over.
-pub const ATOM4_ATOMAS_SOURCE_NONE: u8 = 0;
-/// The next atom is the carry of a `-` or a `C`.
-pub const ATOM4_ATOMAS_SOURCE_CARRY: u8 = 1;
-/// The next atom is the forced plus (five moves without a `+` or `B`).
-pub const ATOM4_ATOMAS_SOURCE_FORCED: u8 = 2;
-/// The next atom is a random draw.
-pub const ATOM4_ATOMAS_SOURCE_RANDOM: u8 = 3;
 
 /// The spec's reference generator (SplitMix64) in caller memory: the same
 /// seed draws the same games as every seeded controller. Any state is a

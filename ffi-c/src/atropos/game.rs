@@ -4,11 +4,11 @@
 
 use atom4_core::atropos::{default_move, Atropos, Circle, Color, IllegalMove, Move, Player};
 
-use crate::boundary::{drawing, guard, output, output_array, output_opt};
+use crate::boundary::{guard, output, output_array, output_opt};
 pub use crate::status::atom4_atropos_illegal;
 use crate::status::atom4_status::{self, *};
 pub use crate::stored::atom4_atropos_game;
-use crate::stored::{read, write};
+use crate::stored::{random_move, read, write};
 
 /// Most interior circles a board has (size 15), so most legal circles.
 pub const ATOM4_ATROPOS_MAX_CIRCLES: usize = 120;
@@ -307,11 +307,7 @@ pub extern "C" fn atom4_atropos_default_move(
     rng_state: *mut u64,
     mv: *mut atom4_atropos_move,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        drawing(rng_state, |rng| {
-            let chosen = default_move(&state, rng).ok_or(ATOM4_ROUND_OVER)?;
-            output(mv, chosen.into())
-        })
+    random_move(game, rng_state, mv, |state, rng| {
+        default_move(state, rng).ok_or(ATOM4_ROUND_OVER)
     })
 }

@@ -5,39 +5,28 @@ use atom4_core::chain::{GlibcRand, Move, SeedAi, SeedAiError, StrongEval, Strong
 use atom4_core::search::Entry;
 
 use super::game::{atom4_chain_game, atom4_chain_move};
-use crate::atom4::atom4_limits;
-use crate::atom4::search::search_limits;
-use crate::boundary::{cleared, guard, input, output, Result};
-use crate::control::{line, ATOM4_MAX_PV};
+use crate::atom4::search::strong_search;
+use crate::atom4::{atom4_limits, atom4_tt_entry};
+use crate::boundary::{guard, input, one_of, output, Result};
+use crate::control::ATOM4_MAX_PV;
 use crate::status::atom4_status::{self, *};
-use crate::stored::{read, read_live};
+use crate::stored::read;
 
-/// One slot of the Chain Reaction engine's transposition table: 8 bytes,
-/// 2-byte aligned. Give the search an array of them (a power-of-two length
-/// uses all of it); it is cleared at the start of every search.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_chain_tt_entry {
-    _private: [u16; 4],
-}
+/// One slot of the Chain Reaction engine's transposition table: the same
+/// 8 bytes as Atom-4's, used the same way.
+pub type atom4_chain_tt_entry = atom4_tt_entry;
 
-const _: () = assert!(size_of::<atom4_chain_tt_entry>() == size_of::<Entry<Move>>());
-const _: () = assert!(align_of::<atom4_chain_tt_entry>() >= align_of::<Entry<Move>>());
+const _: () = assert!(one_of::<atom4_tt_entry, Entry<Move>>());
 
-/// The strong search's result. An interrupted search reports its last
-/// completed iteration.
+/// The strong search's result, field by field as atom4_search_result
+/// (with Chain Reaction's moves).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_chain_search_result {
-    /// The move to play.
     pub best: atom4_chain_move,
-    /// From the mover's point of view; beyond +-29000 a forced win or loss.
     pub score: i32,
-    /// The depth of the last completed iteration.
     pub depth: u8,
-    /// Nodes searched.
     pub nodes: u64,
-    /// The expected line of play, `pv_length` moves from `best`.
     pub pv_length: u8,
     pub pv: [atom4_chain_move; ATOM4_MAX_PV],
 }
@@ -58,30 +47,16 @@ pub extern "C" fn atom4_chain_search(
     table_length: usize,
     result: *mut atom4_chain_search_result,
 ) -> atom4_status {
-    guard(|| {
-        let position = read_live(game)?;
-        let (limits, stop) = search_limits(limits)?;
-        let slots = cleared(table, table_length, Entry::<Move>::EMPTY)?;
-        let mut search = StrongSearch::new(slots, StrongEval::default());
-        let report = stop.run(|control| search.run(&position, limits, control));
-        let none = atom4_chain_move {
-            x: 0,
-            y: 0,
-            pass: false,
-        };
-        let (pv, pv_length) = line(&report, none, atom4_chain_move::from);
-        output(
-            result,
-            atom4_chain_search_result {
-                best: report.best.ok_or(ATOM4_INTERNAL_ERROR)?.into(),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                pv_length,
-                pv,
-            },
-        )
-    })
+    strong_search(
+        game,
+        limits,
+        table,
+        table_length,
+        result,
+        |table, position, limits, stop| {
+            StrongSearch::new(table, StrongEval::default()).run(position, limits, stop)
+        },
+    )
 }
 
 /// The tutorial's computer player (learncgames `atoms3.c`) with its

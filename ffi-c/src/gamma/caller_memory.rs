@@ -120,7 +120,8 @@ pub extern "C" fn atom4_gamma_init(
 /// Like atom4_gamma_init for memory known to be all zero (from calloc, or
 /// static): only the game's header is written, so a big board costs
 /// nothing up front. Memory that is not zero gives a wrong game (wrong
-/// answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+/// answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
+/// behaviour.
 #[no_mangle]
 pub extern "C" fn atom4_gamma_init_zeroed(
     memory: *mut u32,
@@ -157,7 +158,9 @@ pub extern "C" fn atom4_gamma_get_info(
 
 /// An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
 /// ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
-/// ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+/// ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed;
+/// ATOM4_BAD_GAME when the memory holds no game or its areas were
+/// overwritten (found in a bounded walk, never a hang: start a new game).
 #[no_mangle]
 pub extern "C" fn atom4_gamma_move(
     memory: *mut u32,
@@ -172,7 +175,8 @@ pub extern "C" fn atom4_gamma_move(
 /// A golden move: `player` takes another player's cell (`x`, `y`), once a
 /// game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
 /// when the golden move is used, the cell is empty or the player's own, or
-/// either player would hold more areas than allowed.
+/// either player would hold more areas than allowed; ATOM4_BAD_GAME as for
+/// atom4_gamma_move().
 #[no_mangle]
 pub extern "C" fn atom4_gamma_golden_move(
     memory: *mut u32,

@@ -112,6 +112,29 @@ pub extern "C" fn atom4_state_from_bytes(
     })
 }
 
+/// Whose turn it is as atom4_state_info says it: the code and the player.
+fn turn_code(turn: Turn) -> (atom4_turn, u32) {
+    match turn {
+        Turn::Player(p) => (atom4_turn::ATOM4_TURN_PLAYER, u32::from(p.number())),
+        Turn::Chance => (atom4_turn::ATOM4_TURN_CHANCE, 0),
+        Turn::Over => (atom4_turn::ATOM4_TURN_OVER, 0),
+    }
+}
+
+/// A board's layout as atom4_state_info says it: the code, width, height
+/// and whether odd rows are shifted.
+fn layout_code(layout: Layout) -> (atom4_layout, u16, u16, bool) {
+    match layout {
+        Layout::Grid {
+            width,
+            height,
+            shifted,
+        } => (atom4_layout::ATOM4_LAYOUT_GRID, width, height, shifted),
+        Layout::Triangle { side } => (atom4_layout::ATOM4_LAYOUT_TRIANGLE, side, side, false),
+        Layout::Ring { entries } => (atom4_layout::ATOM4_LAYOUT_RING, entries, 1, false),
+    }
+}
+
 /// Fills `info` with the game, its players, whose turn it is, the action
 /// counts and the board's layout.
 #[no_mangle]
@@ -121,20 +144,8 @@ pub extern "C" fn atom4_state_get_info(
 ) -> atom4_status {
     guard(|| {
         let s = read(state)?;
-        let (turn, player) = match s.turn() {
-            Turn::Player(p) => (atom4_turn::ATOM4_TURN_PLAYER, u32::from(p.number())),
-            Turn::Chance => (atom4_turn::ATOM4_TURN_CHANCE, 0),
-            Turn::Over => (atom4_turn::ATOM4_TURN_OVER, 0),
-        };
-        let (layout, width, height, shifted) = match s.layout() {
-            Layout::Grid {
-                width,
-                height,
-                shifted,
-            } => (atom4_layout::ATOM4_LAYOUT_GRID, width, height, shifted),
-            Layout::Triangle { side } => (atom4_layout::ATOM4_LAYOUT_TRIANGLE, side, side, false),
-            Layout::Ring { entries } => (atom4_layout::ATOM4_LAYOUT_RING, entries, 1, false),
-        };
+        let (turn, player) = turn_code(s.turn());
+        let (layout, width, height, shifted) = layout_code(s.layout());
         let game = atom4_core::registry::GAME_IDS
             .iter()
             .position(|&id| id == s.game());

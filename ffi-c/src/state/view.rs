@@ -2,7 +2,7 @@
 //! binary form, setup, moves as text, diagram and spots.
 
 use core::ffi::c_char;
-use core::fmt::{self, Formatter};
+use core::fmt::{self, Display, Formatter};
 
 use atom4_core::registry::{AnyState, MAX_ENCODED_LEN};
 
@@ -30,7 +30,7 @@ pub struct atom4_spot {
 /// Text that a closure writes (a state's, of the kinds below).
 struct Text<F>(F);
 
-impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> fmt::Display for Text<F> {
+impl<F: Fn(&mut Formatter<'_>) -> fmt::Result> Display for Text<F> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         (self.0)(f)
     }
@@ -81,13 +81,7 @@ pub extern "C" fn atom4_state_setup(
     capacity: usize,
     length: *mut usize,
 ) -> atom4_status {
-    write_text(
-        state,
-        |s, f| write!(f, "{}", s.setup()),
-        buffer,
-        capacity,
-        length,
-    )
+    write_text(state, |s, f| s.setup().fmt(f), buffer, capacity, length)
 }
 
 /// The board as lines of text with the notation's letters (each line
@@ -114,13 +108,8 @@ pub extern "C" fn atom4_state_move_text(
     capacity: usize,
     length: *mut usize,
 ) -> atom4_status {
-    write_text(
-        state,
-        |s, f| s.write_move(action, f),
-        buffer,
-        capacity,
-        length,
-    )
+    let text = |s: &AnyState, f: &mut Formatter<'_>| s.write_move(action, f);
+    write_text(state, text, buffer, capacity, length)
 }
 
 /// Writes the position's checked binary form (what atom4_state_from_bytes()
