@@ -94,7 +94,10 @@ fn run(script: &str) -> Result<(), String> {
                     return Err(fail(format!("{text:?} reads as action {read}")));
                 }
                 if move_text(s, action) != text {
-                    return Err(fail(format!("action {action} writes as {}", move_text(s, action))));
+                    return Err(fail(format!(
+                        "action {action} writes as {}",
+                        move_text(s, action)
+                    )));
                 }
                 s.play(action).map_err(|e| fail(e.to_string()))?;
             }
@@ -121,7 +124,11 @@ fn run(script: &str) -> Result<(), String> {
             "returns" => {
                 let got: Vec<String> = s.returns_all().map(|r| r.to_string()).collect();
                 if s.turn() != Turn::Over || got.join(" ") != rest {
-                    return Err(fail(format!("turn {:?}, returns {}", s.turn(), got.join(" "))));
+                    return Err(fail(format!(
+                        "turn {:?}, returns {}",
+                        s.turn(),
+                        got.join(" ")
+                    )));
                 }
             }
             _ => return Err(fail("an unknown line".into())),
