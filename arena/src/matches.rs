@@ -257,7 +257,8 @@ pub fn run_with(
         } else {
             2
         })
-        .max(1);
+        // No more threads than games: each would only start and stop.
+        .clamp(1, options.games.max(1));
     let standings = Mutex::new(
         seats
             .iter()

@@ -30,8 +30,9 @@ struct Args {
     /// Seeds the openings, the chance turns and the engines.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games at a time (default 2; 1 when an engine thinks for a fixed time).
-    #[arg(long)]
+    /// Games at a time (default 2; 1 when an engine thinks for a fixed
+    /// time), at most 256.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
     /// A game still running after this many moves is a draw.
     #[arg(long, default_value_t = 100_000)]
@@ -104,12 +105,12 @@ fn play(args: &Args) -> Result<(), String> {
         max_moves: args.max_moves,
     };
     let standings = run(game, &setup(game, args)?, &args.engines, &options)?;
-    println!(
+    atom4_arena::outln!(
         "match: {} games of {}, {} random opening moves, seed {}",
         options.games, game, options.opening, options.seed
     );
     for line in summary(&standings) {
-        println!("{line}");
+        atom4_arena::outln!("{line}");
     }
     Ok(())
 }
