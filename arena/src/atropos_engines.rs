@@ -29,8 +29,8 @@ use atom4_core::Rng;
 use crate::any::Registered;
 use crate::games::Own;
 use crate::generic::{Limit, MctsEngine, RandomEngine};
-use crate::spec::SpecText;
 use crate::memory::filled;
+use crate::spec::SpecText;
 use crate::Engine;
 
 /// How the player engine is bounded.

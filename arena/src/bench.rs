@@ -3,8 +3,10 @@
 
 use std::time::Instant;
 
+#[cfg(feature = "vectors")]
 use atom4_core::atom4::Atom4;
 use atom4_core::control::{Control, Report};
+#[cfg(feature = "vectors")]
 use atom4_vectors::{all_records, ClassicRecord, Record};
 
 /// Never stops a search; notes the depth, the seconds since it was made
@@ -49,6 +51,7 @@ impl<M> Control<M> for Clock {
 
 /// The positions of the Atom-4 classic vectors' records that `keep` takes
 /// (each record's moves replayed).
+#[cfg(feature = "vectors")]
 pub fn classic_positions(keep: impl Fn(&ClassicRecord) -> bool) -> Vec<Atom4> {
     all_records()
         .into_iter()

@@ -107,7 +107,10 @@ fn play(args: &Args) -> Result<(), String> {
     let standings = run(game, &setup(game, args)?, &args.engines, &options)?;
     atom4_arena::outln!(
         "match: {} games of {}, {} random opening moves, seed {}",
-        options.games, game, options.opening, options.seed
+        options.games,
+        game,
+        options.opening,
+        options.seed
     );
     for line in summary(&standings) {
         atom4_arena::outln!("{line}");
