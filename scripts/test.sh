@@ -51,6 +51,10 @@ grep -E '^(vectors|classic): ' target/rust-tests.log
 grep -E '^atomas vectors: ' target/rust-tests.log
 grep -E '^atropos vectors: ' target/rust-tests.log
 grep -E '^chain vectors: ' target/rust-tests.log
+grep -E '^rules pages: ' target/rust-tests.log
+
+step "the arena plays a game it has no code for: core's toy game"
+cargo test -p atom4-arena --release --features toy --test toy
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
