@@ -107,10 +107,16 @@ pub struct EngineGame {
     pub max_moves: u32,
 }
 
+impl core::fmt::Display for EngineGame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "depth {}, {} nodes", self.depth, self.nodes)
+    }
+}
+
 pub const ENGINE_GAMES: [EngineGame; 2] = [
     EngineGame {
         seed: 81,
-        depth: 3,
+        depth: 1,
         nodes: 400,
         max_moves: 60,
     },

@@ -133,6 +133,23 @@ pub struct EngineGame {
     pub size: u32,
     pub work: [u64; 2],
     pub seed: u64,
+    /// The exact solver is tried with at most this many live circles (0:
+    /// never; its board takes about 140 KB of stack).
+    pub solver_max_live: u32,
+}
+
+impl core::fmt::Display for EngineGame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "size {}, work {}/{}, ",
+            self.size, self.work[0], self.work[1]
+        )?;
+        match self.solver_max_live {
+            0 => f.write_str("no solver"),
+            n => write!(f, "solver from {n} live circles"),
+        }
+    }
 }
 
 pub const ENGINE_GAMES: [EngineGame; 2] = [
@@ -140,11 +157,13 @@ pub const ENGINE_GAMES: [EngineGame; 2] = [
         size: 6,
         work: [3000, 1500],
         seed: 61,
+        solver_max_live: 40,
     },
     EngineGame {
         size: 8,
         work: [2000, 4000],
         seed: 62,
+        solver_max_live: 0,
     },
 ];
 
@@ -180,6 +199,7 @@ pub fn play(
             },
             Config {
                 seed: rng.next_u64(),
+                solver_max_live: spec.solver_max_live,
                 ..Config::default()
             },
         );

@@ -75,13 +75,29 @@ pub struct EngineGame {
     pub max_moves: u32,
 }
 
+impl core::fmt::Display for EngineGame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{:?} {}x{}, {} players, depth {}, {}/{} nodes",
+            self.rules,
+            self.width,
+            self.height,
+            self.players,
+            self.depth,
+            self.nodes[0],
+            self.nodes[1]
+        )
+    }
+}
+
 pub const ENGINE_GAMES: [EngineGame; 2] = [
     EngineGame {
         rules: Rules::Classic,
         width: 5,
         height: 6,
         players: 2,
-        depth: 8,
+        depth: 3,
         nodes: [3000, 1500],
         seed: 33,
         max_moves: 120,
@@ -91,7 +107,7 @@ pub const ENGINE_GAMES: [EngineGame; 2] = [
         width: 4,
         height: 4,
         players: 3,
-        depth: 8,
+        depth: 3,
         nodes: [2000, 1000],
         seed: 34,
         max_moves: 120,

@@ -88,6 +88,21 @@ pub struct EngineGame {
     pub seed: u64,
 }
 
+impl core::fmt::Display for EngineGame {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{}x{}, {} players, {} areas, {}/{} iterations",
+            self.width,
+            self.height,
+            self.players,
+            self.areas,
+            self.iterations[0],
+            self.iterations[1]
+        )
+    }
+}
+
 pub const ENGINE_GAMES: [EngineGame; 2] = [
     EngineGame {
         width: 5,

@@ -81,6 +81,48 @@ pub fn report(what: &str, result: Result<check::Tally, check::Fault>, stack: usi
     result.is_ok()
 }
 
+/// Plays each engine game of `specs` with `run` (given the game's index,
+/// its spec and the host's moves to follow; returns the digest of its last
+/// position), measuring the stack of each, and prints a line for each:
+/// `WHAT game G (SPEC): N moves, all equal to the host's; stack high-water
+/// S bytes`. Returns whether all were equal.
+#[cfg(target_arch = "arm")]
+pub fn engine_games<S: core::fmt::Display>(
+    what: &str,
+    specs: &[S],
+    expected: &[(&str, u32)],
+    mut run: impl FnMut(&S, &mut check::Follow) -> Option<u32>,
+) -> bool {
+    use cortex_m_semihosting::hprintln;
+    let mut ok = specs.len() == expected.len();
+    for (g, (spec, &(moves, last))) in specs.iter().zip(expected).enumerate() {
+        let mut follow = check::Follow::new(moves);
+        let (end, used) = stack::measure(|| run(spec, &mut follow));
+        match follow.finish(g, end, last) {
+            Ok(n) => hprintln!(
+                "{} game {} ({}): {} moves, all equal to the host's; stack high-water {} bytes",
+                what,
+                g,
+                spec,
+                n,
+                used
+            ),
+            Err(fault) => {
+                ok = false;
+                hprintln!(
+                    "{} game {} ({}): MISMATCH: {}; stack high-water {} bytes",
+                    what,
+                    g,
+                    spec,
+                    fault,
+                    used
+                )
+            }
+        }
+    }
+    ok
+}
+
 /// Ends the run: exit status 0 when `ok`, 1 otherwise.
 #[cfg(target_arch = "arm")]
 pub fn exit(ok: bool) -> ! {

@@ -3,8 +3,8 @@
 #![no_std]
 #![no_main]
 
-use atom4_firmware::check::{tally, Digest, Follow};
-use atom4_firmware::{atomas, exit, host, report, stack};
+use atom4_firmware::check::{tally, Digest};
+use atom4_firmware::{atomas, engine_games, exit, host, report, stack};
 use cortex_m_rt::entry;
 
 #[entry]
@@ -18,14 +18,15 @@ fn main() -> ! {
         )
     });
     let mut ok = report("atomas rules", result, used);
-    let (result, used) = stack::measure(|| {
-        tally(atomas::ENGINE_GAMES.iter().enumerate().map(|(g, spec)| {
-            let (moves, last) = host::atomas::ENGINE[g];
-            let mut follow = Follow::new(moves);
-            let end = atomas::play(spec, |reply| follow.next(&reply));
-            follow.finish(g, Some(Digest::of_display(&end)), last)
-        }))
-    });
-    ok &= report("atomas engine", result, used);
+    ok &= engine_games(
+        "atomas engine",
+        &atomas::ENGINE_GAMES,
+        &host::atomas::ENGINE,
+        |spec, follow| {
+            Some(Digest::of_display(&atomas::play(spec, |reply| {
+                follow.next(&reply)
+            })))
+        },
+    );
     exit(ok)
 }

@@ -4,8 +4,8 @@
 #![no_main]
 
 use atom4_firmware::atropos::{self, EngineMemory};
-use atom4_firmware::check::{tally, Digest, Follow};
-use atom4_firmware::{exit, host, report, stack};
+use atom4_firmware::check::{tally, Digest};
+use atom4_firmware::{engine_games, exit, host, report, stack};
 use cortex_m_rt::entry;
 
 #[entry]
@@ -22,16 +22,15 @@ fn main() -> ! {
             .map(|(p, position)| atropos::check_position(p, position).map(|()| 0));
         tally(games.chain(positions))
     });
-    let mut ok = report("atropos rules", result, used);
+    let mut ok = report("atropos rules (games and referee positions)", result, used);
     let memory = &mut *MEMORY;
-    let (result, used) = stack::measure(|| {
-        tally(atropos::ENGINE_GAMES.iter().enumerate().map(|(g, spec)| {
-            let (moves, last) = host::atropos::ENGINE[g];
-            let mut follow = Follow::new(moves);
-            let end = atropos::play(spec, memory, |mv| follow.next(&mv));
-            follow.finish(g, end.map(|p| Digest::of_display(&p)), last)
-        }))
-    });
-    ok &= report("atropos engine", result, used);
+    ok &= engine_games(
+        "atropos engine",
+        &atropos::ENGINE_GAMES,
+        &host::atropos::ENGINE,
+        |spec, follow| {
+            atropos::play(spec, memory, |mv| follow.next(&mv)).map(|p| Digest::of_display(&p))
+        },
+    );
     exit(ok)
 }

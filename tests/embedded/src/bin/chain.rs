@@ -5,8 +5,8 @@
 
 use atom4_core::chain::Move;
 use atom4_core::search::Entry;
-use atom4_firmware::check::{tally, Digest, Follow};
-use atom4_firmware::{chain, exit, host, report, stack};
+use atom4_firmware::check::{tally, Digest};
+use atom4_firmware::{chain, engine_games, exit, host, report, stack};
 use cortex_m_rt::entry;
 
 #[entry]
@@ -22,14 +22,13 @@ fn main() -> ! {
     });
     let mut ok = report("chain rules", result, used);
     let table = &mut TABLE[..];
-    let (result, used) = stack::measure(|| {
-        tally(chain::ENGINE_GAMES.iter().enumerate().map(|(g, spec)| {
-            let (moves, last) = host::chain::ENGINE[g];
-            let mut follow = Follow::new(moves);
-            let end = chain::play(spec, table, |mv| follow.next(&mv));
-            follow.finish(g, end.map(|p| Digest::of_display(&p)), last)
-        }))
-    });
-    ok &= report("chain engine", result, used);
+    ok &= engine_games(
+        "chain engine",
+        &chain::ENGINE_GAMES,
+        &host::chain::ENGINE,
+        |spec, follow| {
+            chain::play(spec, table, |mv| follow.next(&mv)).map(|p| Digest::of_display(&p))
+        },
+    );
     exit(ok)
 }

@@ -6,8 +6,8 @@
 
 use atom4_core::gamma::Move;
 use atom4_core::mcts::Node;
-use atom4_firmware::check::{tally, Digest, Follow};
-use atom4_firmware::{exit, gamma, host, report, stack};
+use atom4_firmware::check::{tally, Digest};
+use atom4_firmware::{engine_games, exit, gamma, host, report, stack};
 use cortex_m_rt::entry;
 
 #[entry]
@@ -23,16 +23,19 @@ fn main() -> ! {
                 .map(|(t, triple)| gamma::replay(t, triple, session, host::gamma::PIECE)),
         )
     });
-    let mut ok = report("gamma rules (batch triples, moves = lines)", result, used);
+    let mut ok = report(
+        "gamma rules (batch-mode triples; moves: input lines)",
+        result,
+        used,
+    );
     let tree = &mut TREE[..];
-    let (result, used) = stack::measure(|| {
-        tally(gamma::ENGINE_GAMES.iter().enumerate().map(|(g, spec)| {
-            let (moves, last) = host::gamma::ENGINE[g];
-            let mut follow = Follow::new(moves);
-            let end = gamma::play(spec, tree, |mv| follow.next(&mv));
-            follow.finish(g, end.map(|p| Digest::of_display(&p)), last)
-        }))
-    });
-    ok &= report("gamma engine", result, used);
+    ok &= engine_games(
+        "gamma engine",
+        &gamma::ENGINE_GAMES,
+        &host::gamma::ENGINE,
+        |spec, follow| {
+            gamma::play(spec, tree, |mv| follow.next(&mv)).map(|p| Digest::of_display(&p))
+        },
+    );
     exit(ok)
 }
