@@ -35,6 +35,7 @@ rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-no
 step "format and lints"
 cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
+(cd firmware && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
@@ -103,3 +104,7 @@ done) 2>&1 | tee target/fuzz.log
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+
+step "console firmware: whole games over QEMU micro:bit's serial line, replayed on the host; 16 KiB of RAM"
+bash tests/console/run.sh 2>&1 | tee target/console.log
+grep -E '^(console|firmware console): ' target/console.log

@@ -1,0 +1,12 @@
+//! The console firmware's games, screens and line editing: plain `no_std`
+//! code that any target builds; `main.rs` puts it on a micro:bit's serial
+//! line.
+#![no_std]
+
+pub mod atom4;
+pub mod console;
+pub mod game;
+pub mod line;
+
+#[cfg(target_arch = "arm")]
+pub mod stack;
