@@ -184,3 +184,91 @@ impl<'g> Console<'g> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atom4::{Atom4Game, TABLE_SLOTS};
+    use atom4_core::search::Entry;
+
+    /// Runs `lines` through a console with Atom-4; returns what it said.
+    fn session(lines: &[&str]) -> std::string::String {
+        let mut table = vec![Entry::EMPTY; TABLE_SLOTS];
+        let mut atom4 = Atom4Game::new(&mut table);
+        let mut games: [&mut dyn Playable; 1] = [&mut atom4];
+        let mut console = Console::new(&mut games);
+        let mut out = std::string::String::new();
+        console.greet(&mut out).unwrap();
+        for line in lines {
+            out.push_str(line);
+            out.push('\n');
+            console.handle(line, &mut out).unwrap();
+        }
+        out
+    }
+
+    fn positions(text: &str) -> Vec<&str> {
+        text.lines()
+            .filter_map(|l| l.strip_prefix("position "))
+            .collect()
+    }
+
+    #[test]
+    fn a_move_gets_the_engine_reply_and_undo_takes_both_back() {
+        let out = session(&["atom4 7 6", "2,1", "undo"]);
+        let p = positions(&out);
+        // The start, after the move, after the reply, after the undo.
+        assert_eq!(p.len(), 4, "{out}");
+        assert_eq!(
+            p[0],
+            "......./......./..gp.../......./......./....... r 1 0-0 *"
+        );
+        assert_eq!(p[3], p[0], "{out}");
+        assert_eq!(out.matches("engine plays ").count(), 1, "{out}");
+        assert!(out.ends_with("move> "), "{out}");
+    }
+
+    #[test]
+    fn refused_moves_and_options_say_why_and_change_nothing() {
+        let out = session(&[
+            "atom4 7",
+            "atom4 1 1",
+            "chess",
+            "atom4 7 6",
+            "3,2",
+            "9,9",
+            "x",
+            "undo",
+        ]);
+        assert!(out.contains("error: the size is two numbers"), "{out}");
+        assert!(out.contains("error: no game \"chess\""), "{out}");
+        assert!(
+            out.contains("error: that cell is already occupied"),
+            "{out}"
+        );
+        assert!(
+            out.contains("error: that cell is not on the board"),
+            "{out}"
+        );
+        assert!(out.contains("error: a move is a cell x,y"), "{out}");
+        assert!(out.contains("error: nothing to undo"), "{out}");
+        let p = positions(&out);
+        assert!(p.iter().all(|&x| x == p[0]), "{out}");
+    }
+
+    #[test]
+    fn new_restarts_with_the_same_options_and_menu_goes_back() {
+        let out = session(&["atom4 5 4", "2,0", "new", "menu", "atom4"]);
+        let p = positions(&out);
+        assert_eq!(p[0], "...../.gp../...../..... r 1 0-0 *");
+        assert_ne!(p[1], p[0], "{out}");
+        assert_eq!(p[3], p[0], "{out}");
+        assert_eq!(
+            p[4].len(),
+            16 * 16 + 15 + 10,
+            "the default 16 x 16: {}",
+            p[4]
+        );
+        assert_eq!(out.matches("menu> ").count(), 2, "{out}");
+    }
+}

@@ -1,7 +1,8 @@
 //! The console firmware's games, screens and line editing: plain `no_std`
 //! code that any target builds; `main.rs` puts it on a micro:bit's serial
 //! line.
-#![no_std]
+// Unit tests run on the host with std.
+#![cfg_attr(not(test), no_std)]
 
 pub mod atom4;
 pub mod console;

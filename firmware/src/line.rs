@@ -90,3 +90,57 @@ impl LineReader {
         self.line.trim()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `bytes`; returns each completed line (or `None` for a refused
+    /// one).
+    fn lines(reader: &mut LineReader, bytes: &[u8]) -> Vec<Option<std::string::String>> {
+        let mut out = Vec::new();
+        for &b in bytes {
+            match reader.push(b) {
+                Edit::Complete => out.push(Some(reader.line().into())),
+                Edit::Refused => out.push(None),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn either_end_of_line_and_both_make_one_line() {
+        let mut r = LineReader::new();
+        let got = lines(&mut r, b"3,2\r\nundo\rnew\nmenu\r\r");
+        let want = ["3,2", "undo", "new", "menu", ""].map(|s| Some(s.to_string()));
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn backspace_erases_and_controls_are_ignored() {
+        let mut r = LineReader::new();
+        assert_eq!(r.push(0x08), Edit::Nothing);
+        let got = lines(&mut r, b"3,x\x08\x7f2,\x1b\x002\r");
+        assert_eq!(got, [Some("32,2".to_string())]);
+    }
+
+    #[test]
+    fn a_line_too_long_is_refused_whole_and_the_next_one_is_read() {
+        let mut r = LineReader::new();
+        let mut input = vec![b'7'; LINE_CAPACITY + 5];
+        input.extend_from_slice(b"\r1,1\r");
+        assert_eq!(lines(&mut r, &input), [None, Some("1,1".to_string())]);
+        let mut exact = vec![b'8'; LINE_CAPACITY];
+        exact.push(b'\n');
+        assert_eq!(lines(&mut r, &exact), [Some("8".repeat(LINE_CAPACITY))]);
+    }
+
+    #[test]
+    fn a_spoilt_line_is_refused() {
+        let mut r = LineReader::new();
+        r.push(b'1');
+        r.spoil();
+        assert_eq!(lines(&mut r, b",1\rok\r"), [None, Some("ok".to_string())]);
+    }
+}

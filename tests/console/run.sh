@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The console firmware as a person uses it: builds it for the micro:bit
+# The console firmware as a person uses it: runs its unit tests on the
+# host, builds it for the micro:bit
 # (thumbv6m-none-eabi, 16 KiB of RAM and 192 KiB of flash set in
 # firmware/memory.x), runs it under QEMU's `-machine microbit` with the
 # serial line on a pipe, and plays a whole game against the engine (with
@@ -17,6 +18,8 @@ done
 size=$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin/llvm-size
 [ -x "$size" ] || { echo "console: llvm-size is missing: rustup component add llvm-tools"; exit 1; }
 
+# The console's own logic (line editing, menu, undo) on the host first.
+(cd firmware && cargo test --lib --target "$(rustc -vV | sed -n 's/^host: //p')")
 (cd firmware && cargo build --release)
 cargo build --release -q -p atom4-cli
 firmware=firmware/target/thumbv6m-none-eabi/release/atom4-console
