@@ -10,8 +10,11 @@ use crate::chain::{self as fw, Recorded};
 use crate::check::Digest;
 use crate::emit::{joined, Source};
 
+/// Whether a recorded game is of a kind the firmware replays.
+type Pick = fn(&GameRecord) -> bool;
+
 /// The recorded games the firmware replays: the first of each kind.
-const PICKS: [(&str, fn(&GameRecord) -> bool); 6] = [
+const PICKS: [(&str, Pick); 6] = [
     ("classic 5 x 5, 2 players", |g| {
         g.rules == "classic" && (g.width, g.height, g.players) == (5, 5, 2)
     }),
