@@ -19,10 +19,9 @@ use std::time::{Duration, Instant};
 use atom4_core::atropos::engine::{
     Budget, Choice, Config, Engine as Player, Memory, TimeBudget, TreeSearch, WorkBudget,
 };
-use atom4_core::atropos::{default_move, Atropos, Color, Move, TableEntry};
+use atom4_core::atropos::{default_move, Atropos, Color, Move};
 use atom4_core::control::{Report, StopFlag};
-use atom4_core::mcts::Node;
-use atom4_core::search::Entry;
+use atom4_core::mcts::NODE_WORDS;
 use atom4_core::Rng;
 
 use crate::generic::{Limit, MctsEngine, RandomEngine};
@@ -76,9 +75,9 @@ impl std::fmt::Display for PlayerLimit {
 /// the solver's when that search is used. Kept small: a player program
 /// pays for its memory at every move, each page it touches first.
 pub struct PlayerMemory {
-    solver: Vec<TableEntry>,
-    tree: Vec<Node<Move>>,
-    table: Vec<Entry<Move>>,
+    solver: Vec<u64>,
+    tree: Vec<u64>,
+    table: Vec<u64>,
 }
 
 impl PlayerMemory {
@@ -95,9 +94,9 @@ impl PlayerMemory {
             TreeSearch::AlphaBeta => (0, slots(1)),
         };
         PlayerMemory {
-            solver: vec![TableEntry::EMPTY; slots(1)],
-            tree: vec![Node::EMPTY; tree],
-            table: vec![Entry::EMPTY; table],
+            solver: vec![0; slots(1)],
+            tree: vec![0; tree * NODE_WORDS],
+            table: vec![0; table],
         }
     }
 

@@ -14,29 +14,11 @@ use atom4_core::chain::{
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::expectimax::{self, Expectimax};
 use atom4_core::search::MAX_PLY;
-use atom4_core::{Cell, Rng};
+use atom4_core::Rng;
 
 use crate::generic::{AlphaBetaEngine, Limit, MctsEngine, RandomEngine, SearchSpec};
 use crate::matches::{Arena, Setup};
-use crate::shared_table::PackedMove;
 use crate::{random_move, Engine};
-
-/// A cell's index in the 16 x 16 frame; 256 for the pass.
-impl PackedMove for Move {
-    fn to_bits(self) -> u16 {
-        match self {
-            Move::Place(cell) => cell.index() as u16,
-            Move::Pass => 256,
-        }
-    }
-
-    fn from_bits(bits: u16) -> Move {
-        match u8::try_from(bits) {
-            Ok(index) => Move::Place(Cell::from_index(index)),
-            Err(_) => Move::Pass,
-        }
-    }
-}
 
 /// How the strong engine plays three or more players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -406,6 +388,8 @@ impl Arena for ChainArena {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use atom4_core::search::PackedMove;
+    use atom4_core::Cell;
 
     #[test]
     fn specs_round_trip_and_refuse_nonsense() {

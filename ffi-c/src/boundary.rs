@@ -90,6 +90,23 @@ pub(crate) fn uninit_slice<'a, T>(
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
+/// A caller's array of `len` items of type `T`, opaque to C, made of
+/// 64-bit words (its size a multiple of 8 bytes, aligned as `u64`), as
+/// zeroed words: the memory every engine of the core takes. Whatever the
+/// caller's bytes were, they are never read.
+pub(crate) fn words<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [u64]> {
+    const { assert!(size_of::<T>().is_multiple_of(8) && align_of::<T>() >= align_of::<u64>()) };
+    let count = len
+        .checked_mul(size_of::<T>() / 8)
+        .ok_or(ATOM4_OUT_OF_RANGE)?;
+    let slots = uninit_slice(ptr.cast::<MaybeUninit<u64>>(), count)?;
+    for slot in slots.iter_mut() {
+        slot.write(0);
+    }
+    // SAFETY: every word was initialised just above.
+    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<u64>] as *mut [u64]) })
+}
+
 /// A caller's optional stop flag (NULL: none), read atomically; it lives
 /// as long as the call that was given it.
 pub(crate) fn atomic_flag<'a>(ptr: *const u32) -> Result<Option<&'a AtomicU32>> {

@@ -15,7 +15,7 @@ from typing import Any, Union
 import pytest
 
 from atom4 import atomas
-from conftest import extra_files, shared_dir
+from conftest import data_dir, extra_files
 
 SOURCES = {"carry": "c", "forced": "f", "random": "r"}
 
@@ -23,7 +23,7 @@ SOURCES = {"carry": "c", "forced": "f", "random": "r"}
 def files(kind: str) -> list[Path]:
     """The golden file of `kind` and the Atomas extra files whose names
     start with it."""
-    folder = shared_dir() / "vectors" / "atomas"
+    folder = data_dir() / "atomas"
     extra = [p for p in extra_files("atomas") if p.name.startswith(kind)]
     return [folder / f"{kind}.jsonl.gz", *extra]
 

@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from atom4 import _atropos, atropos
-from conftest import extra_files, shared_dir
+from conftest import data_dir, extra_files
 
 SIZE1 = "[13][302][12]LastPlay:null"
 FINISHED = "[13][312][12]LastPlay:(1,1,1,1)"
 
 
 def atropos_files(pattern: str) -> list[Path]:
-    folder = shared_dir() / "vectors" / "atropos"
+    folder = data_dir() / "atropos"
     files = sorted(folder.glob(pattern))
     files += [p for p in extra_files("atropos") if p.match(pattern)]
     return files
@@ -188,7 +188,7 @@ def test_golden_positions() -> None:
 
 def test_solver_agrees_with_solved_positions() -> None:
     checked = 0
-    with gzip.open(shared_dir() / "vectors" / "atropos" / "solved.tsv.gz", "rt") as f:
+    with gzip.open(data_dir() / "atropos" / "solved.tsv.gz", "rt") as f:
         for line in f:
             state, value, winning = line.rstrip("\n").split("\t")
             board = atropos.Board(state)

@@ -1,4 +1,4 @@
-"""The Chain Reaction golden vectors (`shared/vectors/chain/`, and the
+"""The Chain Reaction golden vectors (`tests/data/chain/`, and the
 chain files of `ATOM4_EXTRA_VECTORS`), replayed through Python: every
 board, player to move, players out, cascade and legal count, the final
 position, and the tutorial's computer player's every move and pass."""
@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from atom4 import chain
-from conftest import extra_files, shared_dir
+from conftest import data_dir, extra_files
 
 
 def chain_files() -> list[Path]:
-    folder = shared_dir() / "vectors" / "chain"
+    folder = data_dir() / "chain"
     names = ["classic.jsonl.gz", "atoms.jsonl.gz", "cases.jsonl.gz"]
     return [folder / n for n in names] + extra_files("chain")
 

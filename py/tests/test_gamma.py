@@ -14,7 +14,7 @@ import pytest
 from atom4 import gamma
 from atom4.gamma import Game, IllegalMoveError, Move
 
-from conftest import shared_dir
+from conftest import data_dir
 
 
 def test_the_worked_example_of_spec_4_9() -> None:
@@ -167,7 +167,7 @@ def test_turn_order_and_the_end() -> None:
 
 def batch_triples() -> list[tuple[str, bytes, bytes, bytes]]:
     """The published triples: name, input, output, error."""
-    path = shared_dir() / "vectors" / "gamma" / "batch-tests.tar.gz"
+    path = data_dir() / "gamma" / "batch-tests.tar.gz"
     files: dict[str, bytes] = {}
     with tarfile.open(path) as tar:
         for member in tar.getmembers():

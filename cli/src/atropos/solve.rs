@@ -8,7 +8,7 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, TableEntry, Value};
+use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, Value};
 use atom4_core::control::Control;
 
 use super::options::SolveArgs;
@@ -87,7 +87,7 @@ impl Control<Move> for Progress {
 }
 
 /// The table's slots for `mb` MiB: a power of two of 8-byte slots.
-fn table(mb: u32) -> Result<Vec<TableEntry>, String> {
+fn table(mb: u32) -> Result<Vec<u64>, String> {
     let slots = ((mb as usize) << 20 >> 3).next_power_of_two();
     let slots = if slots > (mb as usize) << 17 {
         slots / 2
@@ -98,7 +98,7 @@ fn table(mb: u32) -> Result<Vec<TableEntry>, String> {
     table
         .try_reserve_exact(slots)
         .map_err(|_| format!("no memory for a {mb} MiB table"))?;
-    table.resize(slots, TableEntry::EMPTY);
+    table.resize(slots, 0);
     Ok(table)
 }
 

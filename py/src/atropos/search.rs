@@ -6,11 +6,9 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use atom4_core::atropos::engine::{Budget, PerMille, TimeBudget, WorkBudget};
-use atom4_core::atropos::{
-    Config, Engine, Memory, Move as CoreMove, MoveList, Solver, TableEntry, Value,
-};
+use atom4_core::atropos::{Config, Engine, Memory, MoveList, Solver, Value};
 use atom4_core::control::{StopFlag, Stopper};
-use atom4_core::mcts::Node;
+use atom4_core::mcts::NODE_WORDS;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
@@ -134,8 +132,8 @@ pub fn engine_move(
         .unwrap_or(0)
         .max(time.map_or(0, |t| t.as_micros().min(1 << 40) as u64 * 2));
     let slots = |share: u64| (units / share).clamp(1 << 12, 1 << 22).next_power_of_two() as usize;
-    let mut solver = filled(slots(1), TableEntry::EMPTY)?;
-    let mut tree = filled(slots(4), Node::<CoreMove>::EMPTY)?;
+    let mut solver = filled(slots(1), 0u64)?;
+    let mut tree = filled(slots(4) * NODE_WORDS, 0u64)?;
     let stop = stops().watch();
     let choice = py.detach(|| {
         let start = Instant::now();
@@ -211,8 +209,8 @@ pub fn solve(
     if !(1..=4096).contains(&hash_mb) {
         return Err(PyValueError::new_err("hash_mb goes from 1 to 4096"));
     }
-    let slots = ((hash_mb as usize) << 20) / size_of::<TableEntry>();
-    let mut table = filled(slots, TableEntry::EMPTY)?;
+    let slots = ((hash_mb as usize) << 20) / size_of::<u64>();
+    let mut table = filled(slots, 0u64)?;
     let stop = stops().watch();
     let (value, winning, nodes) = py.detach(|| {
         let deadline = time.map(|t| Instant::now() + t);

@@ -10,7 +10,7 @@ use atom4_core::control::Stopper;
 use atom4_core::game::MAX_PLAYERS;
 use atom4_core::gamma::policy::{greedy_move, random_move, Playout};
 use atom4_core::gamma::{words_for, Move as CoreMove, Position, POSITION_CELLS, POSITION_WORDS};
-use atom4_core::mcts::{Limits, Mcts, Node};
+use atom4_core::mcts::{Limits, Mcts, NODE_WORDS};
 use atom4_core::Rng;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -130,7 +130,8 @@ pub fn random(game: &Bound<'_, Game>, player: i64, seed: Option<u64>) -> PyResul
 /// engine (a second caller waits); `stop()` may come from any thread.
 #[pyclass(module = "atom4.gamma", name = "Engine", frozen)]
 pub struct Engine {
-    tree: Mutex<Vec<Node<CoreMove>>>,
+    /// [`NODE_WORDS`] words a node.
+    tree: Mutex<Vec<u64>>,
     stops: StopSwitch,
 }
 
@@ -139,9 +140,9 @@ impl Engine {
     #[new]
     fn new() -> PyResult<Engine> {
         let mut tree = Vec::new();
-        tree.try_reserve_exact(TREE_NODES)
+        tree.try_reserve_exact(TREE_NODES * NODE_WORDS)
             .map_err(|_| PyMemoryError::new_err("no memory for the engine's tree"))?;
-        tree.resize(TREE_NODES, Node::EMPTY);
+        tree.resize(TREE_NODES * NODE_WORDS, 0);
         Ok(Engine {
             tree: Mutex::new(tree),
             stops: StopSwitch::default(),
