@@ -1,6 +1,6 @@
 //! Prepares what the firmware checks itself against, all computed on the
 //! host with the same core code: Atom-4's scenario games, and for each kin
-//! game a few recorded games of `../shared/vectors/<game>/` (replayed on
+//! game a few recorded games of `tests/data/<game>/` (replayed on
 //! the host first) and its engine's games under node limits. Each goes to
 //! a Rust file in `$OUT_DIR` that the firmware compiles in. Also hands
 //! memory.x to cortex-m-rt's linker script.

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use atom4_vectors::atomas::{read_records, GameRecord};
-use atom4_vectors::shared_dir;
+use atom4_vectors::data_dir;
 
 use crate::atomas::{self as fw, Recorded};
 use crate::check::Digest;
@@ -15,7 +15,7 @@ const PICKS: [(&str, usize, usize); 3] =
     [("scripted", 3, 100), ("random", 3, 40), ("eps0.3", 1, 100)];
 
 pub fn generate(src: &mut Source) {
-    let file = shared_dir().join("vectors/atomas/games.jsonl.gz");
+    let file = data_dir().join("atomas/games.jsonl.gz");
     src.depends_on(&file);
     let games: Vec<GameRecord> = read_records(&file).into_iter().map(|l| l.record).collect();
     src.line("pub const RECORDED: &[Recorded<'static>] = &[");

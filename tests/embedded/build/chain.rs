@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use atom4_vectors::chain::{read_chain_file, ChainRecord, GameRecord};
-use atom4_vectors::shared_dir;
+use atom4_vectors::data_dir;
 
 use crate::chain::{self as fw, Recorded};
 use crate::check::Digest;
@@ -42,7 +42,7 @@ const PICKS: [(&str, Pick); 6] = [
 pub fn generate(src: &mut Source) {
     let mut games = Vec::new();
     for name in ["classic.jsonl.gz", "atoms.jsonl.gz"] {
-        let file = shared_dir().join("vectors/chain").join(name);
+        let file = data_dir().join("chain").join(name);
         src.depends_on(&file);
         for located in read_chain_file(&file) {
             if let ChainRecord::Game(game) = located.record {

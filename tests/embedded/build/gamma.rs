@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
+use atom4_vectors::data_dir;
 use atom4_vectors::gamma::{read_tarball, Triple};
-use atom4_vectors::shared_dir;
 
 use crate::check::Digest;
 use crate::emit::{joined, Source};
@@ -23,7 +23,7 @@ const PICKS: [(&str, usize, usize); 4] = [
 pub const PIECE: usize = 61;
 
 pub fn generate(src: &mut Source) {
-    let tarball = shared_dir().join("vectors/gamma/batch-tests.tar.gz");
+    let tarball = data_dir().join("gamma/batch-tests.tar.gz");
     src.depends_on(&tarball);
     let set = read_tarball(&tarball);
     let mut memory = vec![0u32; fw::SESSION_WORDS];
@@ -62,7 +62,7 @@ pub fn generate(src: &mut Source) {
     }
     src.line("];");
 
-    let mut tree = vec![atom4_core::mcts::Node::EMPTY; fw::TREE_NODES];
+    let mut tree = vec![0u64; fw::TREE_WORDS];
     let mut engine = String::new();
     for spec in &fw::ENGINE_GAMES {
         let mut moves = Vec::new();

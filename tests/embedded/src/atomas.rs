@@ -1,4 +1,4 @@
-//! Atomas on the chip: recorded games of `shared/vectors/atomas/` (every
+//! Atomas on the chip: recorded games of `tests/data/atomas/` (every
 //! atom drawn again from the game's seed by the spec's reference
 //! generator, or put in hand as recorded for the scripted games), and
 //! games of the bot under node limits. Shared with build.rs, which

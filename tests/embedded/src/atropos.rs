@@ -1,4 +1,4 @@
-//! Atropos on the chip: recorded games of `shared/vectors/atropos/` (the
+//! Atropos on the chip: recorded games of `tests/data/atropos/` (the
 //! Default player against itself, its every move drawn again from the
 //! game's seed), the Java referee's positions (legal circles and losing
 //! moves), and games of the player engine under work budgets. Shared with
@@ -9,15 +9,15 @@ use core::fmt::Write as _;
 
 use atom4_core::atropos::engine::WorkBudget;
 use atom4_core::atropos::referee::Generators;
-use atom4_core::atropos::{default_move, Atropos, Config, Engine, Memory, Move, TableEntry};
-use atom4_core::mcts::Node;
+use atom4_core::atropos::{default_move, Atropos, Config, Engine, Memory, Move};
+use atom4_core::mcts::NODE_WORDS;
 use atom4_core::Rng;
 
 use crate::check::{items, Digest, Fault};
 
-/// The solver's table: 256 slots of 8 bytes, 2 KiB.
-pub const SOLVER_SLOTS: usize = 256;
-/// The MCTS tree: 96 nodes of 28 bytes, 2,688 bytes.
+/// The solver's table: 256 words, 2 KiB.
+pub const SOLVER_WORDS: usize = 256;
+/// The MCTS tree: 96 nodes of 3 words (24 bytes), 2,304 bytes.
 pub const TREE_NODES: usize = 96;
 
 /// A recorded game of the Default player against itself.
@@ -169,14 +169,14 @@ pub const ENGINE_GAMES: [EngineGame; 2] = [
 
 /// The engine's memory.
 pub struct EngineMemory {
-    pub solver: [TableEntry; SOLVER_SLOTS],
-    pub tree: [Node<Move>; TREE_NODES],
+    pub solver: [u64; SOLVER_WORDS],
+    pub tree: [u64; TREE_NODES * NODE_WORDS],
 }
 
 impl EngineMemory {
     pub const EMPTY: EngineMemory = EngineMemory {
-        solver: [TableEntry::EMPTY; SOLVER_SLOTS],
-        tree: [Node::EMPTY; TREE_NODES],
+        solver: [0; SOLVER_WORDS],
+        tree: [0; TREE_NODES * NODE_WORDS],
     };
 }
 

@@ -1,4 +1,4 @@
-//! Chain Reaction on the chip: recorded games of `shared/vectors/chain/`
+//! Chain Reaction on the chip: recorded games of `tests/data/chain/`
 //! replayed move by move, and games of the strong engine under node
 //! limits. Shared with build.rs, which compiles the recorded games in and
 //! plays the engine's games on the host.

@@ -1,4 +1,4 @@
-//! Gamma on the chip: batch-mode triples of `shared/vectors/gamma/` run
+//! Gamma on the chip: batch-mode triples of `tests/data/gamma/` run
 //! through the core's batch session (standard output and error must match
 //! byte for byte), and games of the computer player (MCTS with playouts)
 //! on a small board under iteration limits. Shared with build.rs, which
@@ -6,7 +6,7 @@
 
 use atom4_core::gamma::policy::Playout;
 use atom4_core::gamma::{Fed, Move, Position, Session};
-use atom4_core::mcts::{self, Mcts, Node};
+use atom4_core::mcts::{self, Mcts, NODE_WORDS};
 
 use crate::check::{Digest, Fault};
 
@@ -16,8 +16,10 @@ pub const SESSION_WORDS: usize = 1024;
 /// Words a plane of the engine's positions: 4 serve up to 10 x 10 (well,
 /// `height * (width + 1) <= 256`).
 pub const WORDS: usize = 4;
-/// The MCTS tree: 128 nodes of 32 bytes, 4 KiB.
+/// The MCTS tree: 128 nodes of 3 words (24 bytes), 3 KiB.
 pub const TREE_NODES: usize = 128;
+/// The tree's words.
+pub const TREE_WORDS: usize = TREE_NODES * NODE_WORDS;
 
 /// A batch-mode triple: what is fed on standard input, and the digests and
 /// lengths of the expected standard output and error.
@@ -126,7 +128,7 @@ pub const ENGINE_GAMES: [EngineGame; 2] = [
 /// returns false. Returns the last position.
 pub fn play(
     spec: &EngineGame,
-    tree: &mut [Node<Move>],
+    tree: &mut [u64],
     mut on_move: impl FnMut(Move) -> bool,
 ) -> Option<Position<WORDS>> {
     let mut position =

@@ -4,8 +4,6 @@
 #![no_std]
 #![no_main]
 
-use atom4_core::gamma::Move;
-use atom4_core::mcts::Node;
 use atom4_firmware::check::{tally, Digest};
 use atom4_firmware::{engine_games, exit, gamma, host, report, stack};
 use cortex_m_rt::entry;
@@ -13,7 +11,7 @@ use cortex_m_rt::entry;
 #[entry]
 fn main() -> ! {
     static mut SESSION: [u32; gamma::SESSION_WORDS] = [0; gamma::SESSION_WORDS];
-    static mut TREE: [Node<Move>; gamma::TREE_NODES] = [Node::EMPTY; gamma::TREE_NODES];
+    static mut TREE: [u64; gamma::TREE_WORDS] = [0; gamma::TREE_WORDS];
     let session = &mut SESSION[..];
     let (result, used) = stack::measure(|| {
         tally(
