@@ -4,10 +4,10 @@
 // Unit tests run on the host with std.
 #![cfg_attr(not(test), no_std)]
 
-pub mod atom4;
 pub mod console;
-pub mod game;
+pub mod games;
 pub mod line;
+pub mod session;
 
 #[cfg(target_arch = "arm")]
 pub mod stack;

@@ -9,13 +9,9 @@
 use core::cell::RefCell;
 use core::fmt::{self, Write};
 
-use atom4_console::atom4::{Atom4Game, TABLE_SLOTS};
 use atom4_console::console::Console;
-use atom4_console::game::Playable;
 use atom4_console::line::{Edit, LineReader};
 use atom4_console::stack;
-use atom4_core::search::Entry;
-use atom4_core::Cell;
 use cortex_m::interrupt::{self as irq, Mutex};
 use cortex_m_rt::entry;
 use heapless::spsc::{Producer, Queue};
@@ -66,7 +62,9 @@ impl Write for Tx<'_> {
 #[entry]
 fn main() -> ! {
     static mut INPUT: Queue<u8, QUEUE> = Queue::new();
-    static mut TABLE: [Entry<Cell>; TABLE_SLOTS] = [Entry::EMPTY; TABLE_SLOTS];
+    // The game in progress and its record: static data, so that the
+    // linker counts them.
+    static mut CONSOLE: Console = Console::new();
     stack::paint();
     let Some(peripherals) = nrf51_pac::Peripherals::take() else {
         panic!("peripherals taken twice");
@@ -94,9 +92,7 @@ fn main() -> ! {
     unsafe { cortex_m::peripheral::NVIC::unmask(Interrupt::UART0) };
 
     let mut out = Tx(&uart);
-    let mut atom4 = Atom4Game::new(TABLE);
-    let mut games: [&mut dyn Playable; 1] = [&mut atom4];
-    let mut console = Console::new(&mut games);
+    let console: &'static mut Console = CONSOLE;
     let mut line = LineReader::new();
     let _ = console.greet(&mut out);
     loop {
