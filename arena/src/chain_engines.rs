@@ -364,9 +364,17 @@ impl Arena for ChainArena {
             other => return Err(format!("rules {other:?}: classic or atoms")),
         };
         let (w, h) = setup.size.unwrap_or((6, 9));
-        let narrow = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
         let players = setup.players.unwrap_or(2);
-        Position::new(rules, narrow(w), narrow(h), narrow(players)).map_err(|e| e.to_string())
+        // Checked before narrowing: 65535 is not 255.
+        let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
+            return Err(format!(
+                "board size {w}x{h}: Chain Reaction boards are 1..16 each way"
+            ));
+        };
+        let Ok(players8) = u8::try_from(players) else {
+            return Err(format!("{players} players: Chain Reaction has 2 to 8"));
+        };
+        Position::new(rules, w8, h8, players8).map_err(|e| e.to_string())
     }
 
     fn engine(

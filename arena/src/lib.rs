@@ -12,10 +12,14 @@ pub mod atom4_engines;
 pub mod atomas_engines;
 pub mod atropos_engines;
 pub mod chain_engines;
+pub mod child;
 pub mod games;
 pub mod gamma_engines;
 pub mod generic;
 pub mod matches;
+pub mod memory;
+pub mod output;
+pub mod progress;
 pub mod shared_table;
 
 use std::sync::atomic::AtomicBool;

@@ -375,7 +375,9 @@ pub enum Layout {
         height: u16,
         shifted: bool,
     },
-    /// Atropos's triangle of side `side`: spots in the notation's order.
+    /// Atropos's triangle of side `side`: spots in the notation's order,
+    /// its coloured border included: rows from the top of 2, 3, ...,
+    /// `side + 2` circles, then the bottom row's `side + 1`.
     Triangle { side: u16 },
     /// Atomas's ring of `entries` entries, in order.
     Ring { entries: u16 },
@@ -388,7 +390,7 @@ impl Layout {
             Layout::Grid { width, height, .. } => usize::from(width) * usize::from(height),
             Layout::Triangle { side } => {
                 let s = usize::from(side);
-                s * (s + 1) / 2
+                (s + 2) * (s + 3) / 2 - 1 + (s + 1)
             }
             Layout::Ring { entries } => usize::from(entries),
         }

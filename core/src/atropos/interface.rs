@@ -325,3 +325,31 @@ impl State for Atropos {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::String;
+
+    /// The layout has a spot for every circle of the state string (the
+    /// border's included), and the spots read its digits in order.
+    #[test]
+    fn the_layout_covers_every_circle_of_the_state_string() {
+        for n in 1..=15 {
+            let state = Atropos::new(n).unwrap();
+            let mut text = String::new();
+            State::write_text(&state, &mut text).unwrap();
+            let digits: String = text
+                .split("LastPlay")
+                .next()
+                .unwrap()
+                .chars()
+                .filter(char::is_ascii_digit)
+                .collect();
+            let spots = State::layout(&state).spots();
+            assert_eq!(spots, digits.len(), "side {n}");
+            let symbols: String = (0..spots).map(|i| State::spot(&state, i).symbol).collect();
+            assert_eq!(symbols, digits, "side {n}");
+        }
+    }
+}

@@ -69,7 +69,7 @@ impl Game for Position {
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
         moves.extend(self.legal_cells().map(Move::Place));
-        if self.rules() == Rules::Atoms && !self.is_over() {
+        if self.rules() == Rules::Atoms && !self.is_over() && !self.out_of_turns() {
             moves.push(Move::Pass);
         }
     }

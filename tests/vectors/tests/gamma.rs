@@ -3,8 +3,8 @@
 //! files named in `ATOM4_EXTRA_VECTORS`, run through the core's batch
 //! session; both streams must match byte for byte.
 
-use atom4_vectors::gamma::{check, extra_files, read_extra, read_folder, read_tarball, Triples};
 use atom4_vectors::data_dir;
+use atom4_vectors::gamma::{check, extra_files, read_extra, read_folder, read_tarball, Triples};
 
 /// Runs a set; returns the failures' messages and the number passed.
 fn run(set: &Triples, piece: usize) -> (usize, Vec<String>) {
