@@ -51,7 +51,7 @@ pub const ATROPOS_WORDS: usize = 288;
 /// Chain Reaction: the strong search to depth 3 with a table of 256
 /// slots (2 KiB).
 pub const CHAIN_WORDS: usize = 256;
-/// Gamma: the tree search, 300 iterations in a tree of 340 nodes.
+/// Gamma: the tree search, 300 iterations in a tree of 400 nodes.
 pub const GAMMA_TREE_WORDS: usize = 1200;
 /// Atomas: the bot keeps its search on the stack.
 pub const ATOMAS_WORDS: usize = 0;
