@@ -39,6 +39,8 @@ cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
 (cd firmware && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
+(cd firmware && cargo clippy --release -- -D warnings \
+    && cargo clippy --lib --tests --examples --target "$(rustc -vV | sed -n 's/^host: //p')" -- -D warnings)
 cargo clippy -p atom4-web --no-deps --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"

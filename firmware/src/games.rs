@@ -94,6 +94,9 @@ pub const SPECS: [Spec; 5] = [
 ];
 
 /// A position of one of the five games.
+// No heap to box the large variant into: the console holds one game at a
+// time, and the enum is the size of the largest.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Chip {
     Atom4(Atom4),
