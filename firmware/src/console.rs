@@ -22,6 +22,9 @@ pub struct Console {
     game: Option<Session>,
     game_index: usize,
     setup: Setup,
+    /// The options as typed, for the new game's first line (Atropos's
+    /// `size=6` reads back as it was typed, not as `6x6`).
+    options: heapless::String<LINE_CAPACITY>,
 }
 
 impl Default for Console {
@@ -42,6 +45,7 @@ impl Console {
                 areas: None,
                 seed: None,
             },
+            options: heapless::String::new(),
         }
     }
 
@@ -96,6 +100,9 @@ impl Console {
             Ok(setup) => {
                 self.game_index = index;
                 self.setup = setup;
+                self.options.clear();
+                // The line fits the line reader's buffer, so its options this one.
+                let _ = self.options.push_str(options.trim());
                 self.start(out)
             }
             Err(e) => {
@@ -116,8 +123,8 @@ impl Console {
                     None => first_game(&mut self.game, chip, &self.setup),
                 }
                 write!(out, "new game of {}", spec.name)?;
-                if !self.setup_is_default() {
-                    write!(out, " ({})", self.setup)?;
+                if !self.options.is_empty() {
+                    write!(out, " ({})", self.options)?;
                 }
                 writeln!(out, "; you are player 1; type help for the commands")?;
                 self.others_play(out)
@@ -128,10 +135,6 @@ impl Console {
                 writeln!(out, "{}: {}", spec.name, spec.options)
             }
         }
-    }
-
-    fn setup_is_default(&self) -> bool {
-        self.setup == Setup::default()
     }
 
     fn command(&mut self, line: &str, out: &mut dyn Write) -> fmt::Result {
@@ -418,6 +421,9 @@ mod tests {
             let begun = session(&[start, "moves"]);
             let mv = first_listed(&begun);
             let out = session(&[start, &mv, "undo"]);
+            let (name, options) = start.split_once(' ').unwrap();
+            let named = format!("new game of {name} ({options}); you are player 1");
+            assert!(out.contains(&named), "{start}: {out}");
             let p = positions(&out);
             assert!(p.len() >= 3, "{start}: {out}");
             assert_eq!(p[p.len() - 1], p[0], "{start}: {out}");
@@ -475,7 +481,8 @@ mod tests {
         assert!(p.len() >= 4, "{out}");
         assert_ne!(p[1], p[0], "{out}");
         assert_eq!(p[2], p[0], "{out}");
-        assert!(out.contains("new game of atropos"), "{out}");
+        assert!(out.contains("new game of atropos;"), "{out}");
+        assert!(out.contains("new game of chain (size=3x3);"), "{out}");
         assert_eq!(out.matches("menu> ").count(), 2, "{out}");
     }
 
