@@ -42,7 +42,8 @@ const fn nodes_depth(nodes: u64, depth: Option<u8>) -> Limits {
     }
 }
 
-/// Atom-4: the strong search to depth 4 with a table of 512 slots (4 KiB).
+/// Atom-4: the strong search to depth 4 with a table of 256 slots (2 KiB:
+/// a slot a word).
 pub const ATOM4_WORDS: usize = 256;
 /// Atropos: the tree search alone (level 0: the exact solver's board takes
 /// about 140 KB of stack), 4,000 units of work in a tree of 96 nodes (its
