@@ -22,7 +22,8 @@ fn the_match_program_plays_the_toy_game() {
     let line = |spec: &str| {
         stdout
             .lines()
-            .find(|l| l.contains(spec))
+            // A standing's line: `N spec wins ...` (the header names "random" too).
+            .find(|l| l.split_whitespace().nth(1) == Some(spec))
             .unwrap_or_else(|| panic!("no line for {spec}: {stdout}"))
             .split_whitespace()
             .map(str::to_string)
