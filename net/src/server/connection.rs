@@ -15,6 +15,7 @@ use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, 
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+use super::http::Replay;
 use super::outbox::{Next, Outbox};
 use super::{log, Event, IN_FLIGHT};
 use crate::framing::{LineReader, MAX_LINE};
@@ -37,7 +38,7 @@ struct Stats {
 pub(super) async fn serve(
     stream: TcpStream,
     peer: SocketAddr,
-    websocket: bool,
+    websocket: Option<Vec<u8>>,
     id: ClientId,
     outbox: Arc<Outbox>,
     events: UnboundedSender<Event>,
@@ -48,15 +49,16 @@ pub(super) async fn serve(
         lines_in: 0,
         bytes_out: 0,
     };
-    let why = if websocket {
-        serve_websocket(stream, id, &outbox, &events, &mut stats).await
+    let is_websocket = websocket.is_some();
+    let why = if let Some(head) = websocket {
+        serve_websocket(Replay::new(head, stream), id, &outbox, &events, &mut stats).await
     } else {
         let (rd, wr) = stream.into_split();
         serve_stream(rd, wr, id, &outbox, &events, &mut stats).await
     };
     log(format!(
         "{id} {} {peer}: {why}; {:.1} s, {} lines in, {} bytes out",
-        if websocket { "ws" } else { "tcp" },
+        if is_websocket { "ws" } else { "tcp" },
         started.elapsed().as_secs_f64(),
         stats.lines_in,
         stats.bytes_out
@@ -184,7 +186,7 @@ fn only_the_endpoint(request: &Request, response: Response) -> Result<Response, 
 }
 
 async fn serve_websocket(
-    stream: TcpStream,
+    stream: Replay<TcpStream>,
     id: ClientId,
     outbox: &Outbox,
     events: &UnboundedSender<Event>,

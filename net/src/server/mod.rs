@@ -9,19 +9,21 @@
 
 mod connection;
 mod engine;
+pub mod http;
 pub mod outbox;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use atom4_arena::EngineSpec;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::mpsc::{self, UnboundedSender};
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 
 use crate::table::{self, ClientId, Effect, Millis, Table};
@@ -46,6 +48,8 @@ pub struct ServerConfig {
     pub port: u16,
     /// The HTTP port of the WebSocket endpoint `/atom4`, if any.
     pub ws_port: Option<u16>,
+    /// A directory whose files that port serves too (the web page).
+    pub web: Option<PathBuf>,
     /// The engine of the table's engine seat (`table.engine` says which).
     pub engine: Option<EngineSpec>,
     /// The bound of each client's outgoing queue, in bytes.
@@ -60,6 +64,7 @@ impl Default for ServerConfig {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: DEFAULT_PORT,
             ws_port: None,
+            web: None,
             engine: None,
             queue_limit: QUEUE_LIMIT,
             seed: 1,
@@ -79,6 +84,8 @@ pub enum ServerError {
     BadSize(String),
     /// An engine seat without an engine, or the other way round.
     EngineSeat,
+    /// Files to serve without an HTTP port, or a directory that is none.
+    Web(String),
 }
 
 impl fmt::Display for ServerError {
@@ -89,6 +96,7 @@ impl fmt::Display for ServerError {
             ServerError::EngineSeat => {
                 f.write_str("an engine seat needs an engine, and an engine a seat")
             }
+            ServerError::Web(why) => f.write_str(why),
         }
     }
 }
@@ -107,6 +115,19 @@ pub struct Bound {
 pub async fn bind(config: ServerConfig) -> Result<Bound, ServerError> {
     if config.engine.is_some() != config.table.engine.is_some() {
         return Err(ServerError::EngineSeat);
+    }
+    if let Some(dir) = &config.web {
+        if config.ws_port.is_none() {
+            return Err(ServerError::Web(
+                "the web page is served on the WebSocket port: give one".into(),
+            ));
+        }
+        if !dir.join("index.html").is_file() {
+            return Err(ServerError::Web(format!(
+                "{} has no index.html (build the page with `cd web && npm run build`: web/dist)",
+                dir.display()
+            )));
+        }
     }
     let tcp = listen(SocketAddr::new(config.bind, config.port))?;
     let ws = match config.ws_port {
@@ -152,9 +173,13 @@ impl Bound {
         let table =
             Table::new(config.table.clone(), 0).map_err(|e| ServerError::BadSize(e.to_string()))?;
         let (events, inbox) = mpsc::unbounded_channel();
-        let mut accepting = vec![tokio::spawn(accept(tcp, false, events.clone()))];
+        let mut accepting = vec![tokio::spawn(accept(tcp, None, events.clone()))];
         if let Some(ws) = ws {
-            accepting.push(tokio::spawn(accept(ws, true, events.clone())));
+            let door = Arc::new(FrontDoor {
+                web: config.web.clone(),
+                permits: Arc::new(Semaphore::new(FRONT_DOOR_LIMIT)),
+            });
+            accepting.push(tokio::spawn(accept(ws, Some(door), events.clone())));
         }
         let engine = config.engine.map(|spec| {
             let answers = events.clone();
@@ -184,7 +209,8 @@ enum Event {
     Accept {
         stream: TcpStream,
         peer: SocketAddr,
-        websocket: bool,
+        /// A WebSocket client, with the bytes of its request read so far.
+        websocket: Option<Vec<u8>>,
     },
     /// A line of a client, with its place among the client's lines in flight.
     Line(ClientId, String, OwnedSemaphorePermit),
@@ -412,18 +438,61 @@ async fn sleep_until(deadline: Option<tokio::time::Instant>) {
     }
 }
 
-async fn accept(listener: TcpListener, websocket: bool, events: UnboundedSender<Event>) {
+/// Connections of the HTTP port waiting for their request head or being
+/// answered a file, at most: more are closed at once (a connection joins
+/// the table's count of clients once it asked for the WebSocket).
+pub const FRONT_DOOR_LIMIT: usize = 512;
+
+/// The HTTP port's front door: the page's directory, and the places.
+struct FrontDoor {
+    web: Option<PathBuf>,
+    permits: Arc<Semaphore>,
+}
+
+/// Accepts connections: TCP ones go to the table at once, those of the
+/// HTTP port (`door`) once they asked for the WebSocket endpoint.
+async fn accept(
+    listener: TcpListener,
+    door: Option<Arc<FrontDoor>>,
+    events: UnboundedSender<Event>,
+) {
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
-                let event = Event::Accept {
-                    stream,
-                    peer,
-                    websocket,
+                let Some(door) = &door else {
+                    let event = Event::Accept {
+                        stream,
+                        peer,
+                        websocket: None,
+                    };
+                    if events.send(event).is_err() {
+                        return;
+                    }
+                    continue;
                 };
-                if events.send(event).is_err() {
-                    return;
-                }
+                let Ok(permit) = door.permits.clone().try_acquire_owned() else {
+                    log(format!(
+                        "http {peer}: closed at once: {FRONT_DOOR_LIMIT} HTTP connections are open"
+                    ));
+                    continue;
+                };
+                let (door, events) = (door.clone(), events.clone());
+                tokio::spawn(async move {
+                    let mut stream = stream;
+                    let front = http::front(&mut stream, door.web.as_deref()).await;
+                    drop(permit);
+                    match front {
+                        http::Front::WebSocket(head) => {
+                            let _ = events.send(Event::Accept {
+                                stream,
+                                peer,
+                                websocket: Some(head),
+                            });
+                        }
+                        http::Front::Answered(what) => log(format!("http {peer}: {what}")),
+                        http::Front::Failed(why) => log(format!("http {peer}: {why}")),
+                    }
+                });
             }
             Err(e) => {
                 // Out of descriptors, say: wait a little rather than spin.
