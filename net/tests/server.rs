@@ -510,3 +510,59 @@ async fn the_websocket_port_serves_the_page_beside_the_endpoint() {
     let _ = std::fs::remove_file(dir.join("..").join(secret));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowd_joining_at_once_hears_every_arrival_once_and_in_order() {
+    // The server joins a burst's broadcasts into one chunk a watcher: each
+    // client must still get its own lines in the spec's order, the NAME
+    // lines of everyone before it and a CONN for everyone after, each once.
+    const CROWD: usize = 60;
+    let server = start(small()).await;
+    let mut crowd = Vec::new();
+    for _ in 0..CROWD {
+        crowd.push(Tcp::open(server.tcp).await);
+    }
+    for c in &mut crowd {
+        c.say("ATOM4 CLNT 4.1 2.0").await;
+    }
+    let mut joined = Vec::new();
+    for c in &mut crowd {
+        let head = c.until("POW?").await;
+        assert_eq!(head[0], "ATOM4 SERV 4.1 2.0");
+        assert!(head[1].starts_with("ATOM4 CONN "), "{head:?}");
+        let id = head[1].rsplit(' ').next().unwrap().to_string();
+        let names: Vec<String> = head[2..]
+            .iter()
+            .take_while(|l| l.starts_with("NAME "))
+            .map(|l| l.split(' ').nth(1).unwrap().to_string())
+            .collect();
+        let board = &head[2 + names.len()..];
+        assert_eq!(board[0], "BDIM 6 6", "{head:?}");
+        assert_eq!(board.len(), 1 + 6 + 2, "{head:?}");
+        assert_eq!(board[7], "BEND");
+        joined.push((id, names));
+    }
+    // One more arrival marks the end: everyone's CONN lines come before its.
+    let mut marker = Tcp::open(server.tcp).await;
+    marker.say("ATOM4 CLNT 4.1 2.0").await;
+    let head = marker.until("POW?").await;
+    let marker_name = head[1].rsplit(' ').next().unwrap().to_string();
+    let named = head.iter().filter(|l| l.starts_with("NAME ")).count();
+    assert_eq!(named, CROWD, "{head:?}");
+    let all: Vec<String> = joined.iter().map(|(id, _)| id.clone()).collect();
+    for ((id, names), c) in joined.iter().zip(&mut crowd) {
+        let rest = c.until(&format!("CONN {marker_name}")).await;
+        let conns: Vec<String> = rest
+            .iter()
+            .filter(|l| l.starts_with("CONN "))
+            .map(|l| l[5..].to_string())
+            .collect();
+        let mut heard: Vec<String> = names.iter().chain(&conns).cloned().collect();
+        heard.retain(|h| *h != marker_name);
+        heard.sort();
+        let mut others: Vec<String> = all.iter().filter(|o| *o != id).cloned().collect();
+        others.sort();
+        assert_eq!(heard, others, "{id}: NAME {names:?}, then CONN {conns:?}");
+    }
+    server.stop().await;
+}

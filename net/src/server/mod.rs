@@ -36,6 +36,9 @@ pub use outbox::QUEUE_LIMIT;
 pub const DEFAULT_PORT: u16 = 4704;
 /// Lines of one connection waiting for the table at once.
 pub const IN_FLIGHT: usize = 4;
+/// Events handled at most before their effects are carried out (a burst of
+/// arrivals is one batch, a move waits for at most this many others).
+const EVENT_BATCH: usize = 256;
 /// How long a connection the table closed may take to send its last lines.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
@@ -232,6 +235,13 @@ struct Conn {
     closing: Option<Instant>,
 }
 
+/// A connection a batch of effects names: its bytes of the batch, in order.
+#[derive(Default)]
+struct Named {
+    admitted: bool,
+    bytes: Vec<u8>,
+}
+
 /// The table's task: the table, the connections' queues, the engine.
 struct Host {
     table: Table,
@@ -262,7 +272,17 @@ impl Host {
             tokio::select! {
                 () = &mut shutdown => break,
                 event = inbox.recv() => match event {
-                    Some(event) => self.handle(event),
+                    Some(event) => {
+                        self.handle(event);
+                        // What else has come is handled before the effects
+                        // are carried out: one push a watcher for a crowd.
+                        for _ in 1..EVENT_BATCH {
+                            match inbox.try_recv() {
+                                Ok(event) => self.handle(event),
+                                Err(_) => break,
+                            }
+                        }
+                    }
                     None => break,
                 },
                 () = sleep_until(deadline) => {
@@ -345,9 +365,7 @@ impl Host {
                 return;
             }
             let mut overflowed = Vec::new();
-            for effect in effects {
-                self.carry_out(effect, &mut overflowed);
-            }
+            self.carry_out_all(effects, &mut overflowed);
             let now = self.now();
             for id in overflowed {
                 if let Some(conn) = self.conns.remove(&id) {
@@ -362,38 +380,104 @@ impl Host {
         }
     }
 
-    fn carry_out(&mut self, effect: Effect, overflowed: &mut Vec<ClientId>) {
+    /// Carries out a batch of effects (those of many events at once) with
+    /// one push a connection: a crowd's broadcasts are joined into one
+    /// shared chunk for every connection the batch names nowhere else, so
+    /// that N arrivals cost each watcher one queued chunk and one write,
+    /// not N (their `CONN` lines would otherwise make joining quadratic in
+    /// writes and wake-ups). Connections the batch names (a `Send`, an
+    /// `Admit`, a `Close`, a broadcast's `except`) get their bytes in the
+    /// effects' order, gathered into one chunk of their own.
+    fn carry_out_all(&mut self, effects: Vec<Effect>, overflowed: &mut Vec<ClientId>) {
+        let mut named: HashMap<ClientId, Named> = HashMap::new();
+        let mut shared: Vec<u8> = Vec::new();
+        for effect in &effects {
+            match effect {
+                Effect::Send(id, _) | Effect::Admit(id) | Effect::Close(id) => {
+                    named.entry(*id).or_default();
+                }
+                Effect::Broadcast { lines, except } => {
+                    shared.extend_from_slice(lines.as_bytes());
+                    if let Some(id) = except {
+                        named.entry(*id).or_default();
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Whether a named connection is admitted changes within the batch;
+        // the others' does not: they get the batch's broadcasts in one.
+        for (id, n) in named.iter_mut() {
+            n.admitted = self.conns.get(id).is_some_and(|c| c.admitted);
+        }
+        if !shared.is_empty() {
+            let chunk: Arc<[u8]> = shared.into();
+            for (id, conn) in &self.conns {
+                if conn.admitted
+                    && !named.contains_key(id)
+                    && conn.outbox.push(chunk.clone()).is_err()
+                {
+                    overflowed.push(*id);
+                }
+            }
+        }
+        for effect in effects {
+            match effect {
+                Effect::Send(id, lines) => {
+                    if let Some(n) = named.get_mut(&id) {
+                        n.bytes.extend_from_slice(lines.as_bytes());
+                    }
+                }
+                Effect::Broadcast { lines, except } => {
+                    for (id, n) in named.iter_mut() {
+                        if n.admitted && Some(*id) != except {
+                            n.bytes.extend_from_slice(lines.as_bytes());
+                        }
+                    }
+                }
+                Effect::Admit(id) => {
+                    if let Some(conn) = self.conns.get_mut(&id) {
+                        conn.admitted = true;
+                        if let Some(n) = named.get_mut(&id) {
+                            n.admitted = true;
+                        }
+                    }
+                }
+                Effect::Close(id) => {
+                    if let Some(n) = named.get_mut(&id) {
+                        n.admitted = false;
+                        let bytes = std::mem::take(&mut n.bytes);
+                        self.push(id, bytes, overflowed);
+                    }
+                    if let Some(conn) = self.conns.get_mut(&id) {
+                        conn.admitted = false;
+                        conn.closing.get_or_insert_with(Instant::now);
+                        conn.outbox.close();
+                    }
+                }
+                other => self.carry_out(other),
+            }
+        }
+        for (id, n) in named {
+            self.push(id, n.bytes, overflowed);
+        }
+    }
+
+    /// Queues a named connection's bytes of the batch.
+    fn push(&self, id: ClientId, bytes: Vec<u8>, overflowed: &mut Vec<ClientId>) {
+        if bytes.is_empty() {
+            return;
+        }
+        if let Some(conn) = self.conns.get(&id) {
+            if conn.outbox.push(bytes.into()).is_err() {
+                overflowed.push(id);
+            }
+        }
+    }
+
+    /// The effects that are not about a connection's bytes.
+    fn carry_out(&mut self, effect: Effect) {
         match effect {
-            Effect::Send(id, lines) => {
-                if let Some(conn) = self.conns.get(&id) {
-                    if conn.outbox.push(lines.into_bytes().into()).is_err() {
-                        overflowed.push(id);
-                    }
-                }
-            }
-            Effect::Broadcast { lines, except } => {
-                let chunk: Arc<[u8]> = lines.into_bytes().into();
-                for (id, conn) in &self.conns {
-                    if conn.admitted
-                        && Some(*id) != except
-                        && conn.outbox.push(chunk.clone()).is_err()
-                    {
-                        overflowed.push(*id);
-                    }
-                }
-            }
-            Effect::Admit(id) => {
-                if let Some(conn) = self.conns.get_mut(&id) {
-                    conn.admitted = true;
-                }
-            }
-            Effect::Close(id) => {
-                if let Some(conn) = self.conns.get_mut(&id) {
-                    conn.admitted = false;
-                    conn.closing.get_or_insert_with(Instant::now);
-                    conn.outbox.close();
-                }
-            }
             Effect::Think { request, game } => {
                 let failed = match &mut self.engine {
                     Some(engine) => engine.think(request, game).err(),
@@ -410,6 +494,7 @@ impl Host {
                 }
             }
             Effect::Log(text) => log(text),
+            Effect::Send(..) | Effect::Broadcast { .. } | Effect::Admit(_) | Effect::Close(_) => {}
         }
     }
 
