@@ -65,7 +65,7 @@ step "Atropos programs as processes: the player on every size, the referee with 
 bash tests/cli/atropos.sh 2>&1 | tee target/atropos-cli.log
 grep -E '^atropos programs: ' target/atropos-cli.log
 
-step "Python package: pip install ./py, pytest (vectors, PettingZoo), mypy --strict, stubtest"
+step "Python package: pip install ./py, pytest (vectors, PettingZoo, OpenSpiel, docs), mypy --strict, stubtest, the toy build"
 python3 -c 'import venv, ensurepip' 2>/dev/null || need false python3-venv
 python3 -m venv target/py-venv
 target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
@@ -73,8 +73,18 @@ target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
 # pytest's progress dots share the lines: the summaries are found anywhere on them.
 grep -oE 'python [a-z ]+: .*|[0-9]+ passed in .*' target/py-tests.log
 grep -q 'python chain vectors: ' target/py-tests.log
+grep -q 'python gamma batch: ' target/py-tests.log
 (cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
-    && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
+    && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml \
+        --allowlist stubtest-allowlist.txt atom4)
+# A sixth game through every door: a test build with core's toy game (never
+# in the user's wheel), the same Python code, no line for it.
+rm -rf target/py-toy target/py-toy-wheel
+MATURIN_PEP517_ARGS="--features toy" target/py-venv/bin/python -m pip wheel -q --no-deps ./py -w target/py-toy-wheel
+target/py-venv/bin/python -m zipfile -e target/py-toy-wheel/atom4-*.whl target/py-toy
+(cd py && PYTHONPATH=../target/py-toy ../target/py-venv/bin/python -m pytest -q -s -p no:cacheprovider \
+    tests/test_toy.py tests/test_state.py tests/test_env.py tests/test_openspiel.py) 2>&1 | tee target/py-toy.log
+grep -o 'python toy: .*' target/py-toy.log
 
 step "terminal front end: the real binary in tmux"
 # The README's first command must find the atom4 program among the package's binaries.

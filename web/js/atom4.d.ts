@@ -1,7 +1,7 @@
 // Types of atom4.js: the five games of the atom4 engine on WebAssembly.
 
 /** The turn of chance (Atomas's draws), as `State.turn` says it. */
-export declare const CHANCE: -1;
+export declare const CHANCE: 0;
 
 /** The games' names (`"atom4"`, `"atropos"`, `"chain"`, `"gamma"`, `"atomas"`), filled by `init()`. */
 export declare const GAMES: readonly string[];

@@ -13,7 +13,7 @@
 // a call is about (the module has no allocator, see web/src/lib.rs).
 
 /** The turn of chance (Atomas's draws), as `state.turn` says it. */
-export const CHANCE = -1;
+export const CHANCE = 0;
 
 /** The games' names, filled by `init()`. */
 export const GAMES = [];
