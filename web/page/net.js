@@ -62,6 +62,7 @@ export class Table {
     this.wantNick = nick;
     this.phase = "greeting"; // "connected", "closed"
     this.legacy = false;
+    this.sentClnt = false; // our ATOM4 CLNT is out
     this.id = null;
     this.seat = null; // 1, 2, or null: watching
     this.offered = false; // a POW? not yet answered
