@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::Semaphore;
@@ -55,6 +56,8 @@ pub(super) async fn serve(
         serve_websocket(Replay::new(head, stream), id, &outbox, &events, &mut stats).await
     } else {
         let (rd, wr) = stream.into_split();
+        let wr = Arc::new(wr);
+        outbox.attach(wr.clone());
         serve_stream(rd, wr, id, &outbox, &events, &mut stats).await
     };
     log(format!(
@@ -72,7 +75,7 @@ pub(super) async fn serve(
 /// the table sends it before the close.
 async fn serve_stream(
     rd: impl AsyncRead + Unpin,
-    wr: impl AsyncWrite + Unpin,
+    wr: Arc<OwnedWriteHalf>,
     id: ClientId,
     outbox: &Outbox,
     events: &UnboundedSender<Event>,
@@ -150,25 +153,31 @@ async fn send_line(
     events.send(Event::Line(id, line, permit)).is_ok()
 }
 
-/// Writes the outbox's chunks as they come. Chunks are written as they
-/// are (no copy), so what a client holds is its queue alone, shared with
-/// the others for broadcasts.
-async fn write_lines(mut wr: impl AsyncWrite + Unpin, outbox: &Outbox, count: &mut u64) -> String {
-    loop {
+/// Writes the outbox's chunks as they come (what [`Outbox::push`] did not
+/// write straight away). Chunks are written as they are (no copy), so what
+/// a client holds is its queue alone, shared with the others for
+/// broadcasts.
+async fn write_lines(wr: Arc<OwnedWriteHalf>, outbox: &Outbox, count: &mut u64) -> String {
+    let why = loop {
         match outbox.next().await {
             Next::Write(chunks, size) => {
-                if let Err(e) = write_chunks(&mut wr, &chunks).await {
-                    return format!("write error: {e}");
+                if let Err(e) = write_chunks(&wr, &chunks).await {
+                    break format!("write error: {e}");
                 }
                 *count += size as u64;
                 outbox.written(size);
             }
             Next::Close => {
-                let _ = wr.shutdown().await;
-                return "closed by the server".into();
+                // The queue let go of the socket at the close: ours alone.
+                if let Ok(mut wr) = Arc::try_unwrap(wr) {
+                    let _ = wr.shutdown().await;
+                }
+                break "closed by the server".into();
             }
         }
-    }
+    };
+    *count += outbox.direct_bytes();
+    why
 }
 
 /// The most buffers one `writev` is given (Linux's `IOV_MAX`).
@@ -176,20 +185,19 @@ const MAX_IOV: usize = 1024;
 
 /// Writes the chunks with as few system calls as the socket allows: one
 /// `writev` for all that is queued, not one write a chunk.
-async fn write_chunks(
-    wr: &mut (impl AsyncWrite + Unpin),
-    chunks: &[Arc<[u8]>],
-) -> std::io::Result<()> {
+async fn write_chunks(wr: &OwnedWriteHalf, chunks: &[Arc<[u8]>]) -> std::io::Result<()> {
     let mut slices: Vec<IoSlice<'_>> = chunks.iter().map(|c| IoSlice::new(c)).collect();
     let mut rest = &mut slices[..];
     IoSlice::advance_slices(&mut rest, 0);
     while !rest.is_empty() {
+        wr.writable().await?;
         let upto = rest.len().min(MAX_IOV);
-        let n = wr.write_vectored(&rest[..upto]).await?;
-        if n == 0 {
-            return Err(std::io::ErrorKind::WriteZero.into());
+        match wr.try_write_vectored(&rest[..upto]) {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
         }
-        IoSlice::advance_slices(&mut rest, n);
     }
     Ok(())
 }
