@@ -853,7 +853,7 @@ typedef struct atom4_atropos_solution {
  * microsecond); a full tree stops growing, it does not fail.
  */
 typedef struct atom4_atropos_tree_node {
-  uint64_t _private[NODE_WORDS];
+  uint64_t _private[3];
 } atom4_atropos_tree_node;
 
 /**

@@ -28,8 +28,11 @@ pub struct atom4_atropos_table_entry {
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_atropos_tree_node {
-    _private: [u64; atom4_core::mcts::NODE_WORDS],
+    _private: [u64; 3],
 }
+
+// A number, not the core's constant, so that the header can say it.
+const _: () = assert!(size_of::<atom4_atropos_tree_node>() == 8 * atom4_core::mcts::NODE_WORDS);
 
 /// Where the solver or the engine stops. Zero means "none" for each limit.
 #[repr(C)]
