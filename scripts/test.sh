@@ -51,6 +51,10 @@ grep -E '^(vectors|classic): ' target/rust-tests.log
 grep -E '^atomas vectors: ' target/rust-tests.log
 grep -E '^atropos vectors: ' target/rust-tests.log
 grep -E '^chain vectors: ' target/rust-tests.log
+grep -E '^rules pages: ' target/rust-tests.log
+
+step "the arena plays a game it has no code for: core's toy game"
+cargo test -p atom4-arena --release --features toy --test toy
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
@@ -86,7 +90,7 @@ target/py-venv/bin/python -m zipfile -e target/py-toy-wheel/atom4-*.whl target/p
     tests/test_toy.py tests/test_state.py tests/test_env.py tests/test_openspiel.py) 2>&1 | tee target/py-toy.log
 grep -o 'python toy: .*' target/py-toy.log
 
-step "terminal front end: the real binary in tmux"
+step "terminal front end: the real binary in tmux (Atom-4, Atomas, the generic screen with the toy game)"
 # The README's first command must find the atom4 program among the package's binaries.
 cargo run -q --release -p atom4-cli -- --help | grep -q '^Usage: atom4 '
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
@@ -95,6 +99,10 @@ bash tests/cli/atomas.sh 2>&1 | tee target/atomas-tmux.log
 bash tests/cli/atomas-koth.sh 2>&1 | tee target/atomas-koth.log
 grep -E '^atomas tmux: [0-9]+ checks passed' target/atomas-tmux.log
 grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
+# A sixth game through the terminal: a test build with core's toy game,
+# played on the generic screen with no code of its own.
+bash tests/cli/generic.sh 2>&1 | tee target/generic-tmux.log
+grep -E '^generic screen: [0-9]+ checks passed' target/generic-tmux.log
 
 step "Robustness: process hygiene of the tools that run players, terminal programs whose terminal vanishes, bad input and short memory (docs/robustness.md)"
 bash tests/cli/hygiene.sh 2>&1 | tee target/hygiene.log

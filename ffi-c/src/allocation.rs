@@ -1,13 +1,9 @@
-//! The raw memory of Gamma's C functions: game memory the caller passes as
-//! a `uint32_t` array, a `gamma_t *` that is a pointer to game memory this
-//! library allocated, and `malloc` memory for `gamma_board`.
-//!
-//! These are pointer conversions the shared boundary (`crate::boundary`)
-//! does not offer: a mutable slice of initialised words, an owned
-//! allocation handed to C and taken back, and allocation that fails with
-//! NULL instead of aborting. They are kept here, each with its checks and
-//! its safety argument, and use the boundary's own checks where it has
-//! them; they are written to move into the boundary as they are.
+//! The memory this library allocates for C: Gamma's games of the course's
+//! interface (a `gamma_t *` is a pointer to game memory allocated here,
+//! handed to C and taken back by `gamma_delete`), and `malloc` memory for
+//! `gamma_board`'s text. Allocation fails with NULL, never an abort. The
+//! one module besides the boundary with raw pointers, each use with its
+//! checks and its safety argument.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ffi::c_char;
@@ -15,20 +11,6 @@ use std::mem::MaybeUninit;
 use std::ptr::NonNull;
 
 use atom4_core::gamma::{Gamma, HEADER_WORDS};
-
-use crate::boundary::{uninit_slice, Result};
-
-/// The caller's game memory (`words` words at `memory`, set up by
-/// `atom4_gamma_init`) as words: pointer and length checked by the
-/// boundary.
-pub(crate) fn caller_words<'a>(memory: *mut u32, words: usize) -> Result<&'a mut [u32]> {
-    let slots = uninit_slice(memory.cast::<MaybeUninit<u32>>(), words)?;
-    // SAFETY: non-null, aligned and in range (checked above); the header
-    // asks for memory that atom4_gamma_init or atom4_gamma_init_zeroed set
-    // up, so every word is initialised; MaybeUninit<u32> and u32 have the
-    // same layout.
-    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<u32>] as *mut [u32]) })
-}
 
 /// `words` zeroed words from the global allocator, `None` when they cannot
 /// be had (never an abort). The allocator's zeroed memory (`calloc`, fresh
