@@ -188,7 +188,14 @@ wait_for "Tile: red" "the tile is shown"
 keys Left Left Left Left Up Up Up Up Enter
 wait_for "GRR 103 a piece needs two occupied neighbours" "an illegal move is refused by the server"
 keys Right Right Right Right Down Down Enter
-wait_for "You play \(4,2\)" "a move is sent"
+# The screen's "You play (4,2)" lasts until the engine's answer (a few
+# milliseconds): the server's log says the move arrived.
+for _ in $(seq 1 200); do
+    grep -q 'ann (player 1) plays (4,2)' "$work/screen.log" && break
+    sleep 0.05
+done
+grep -q 'ann (player 1) plays (4,2)' "$work/screen.log" && ok "screen: a move is sent" ||
+    fail "screen: a move is sent: the server never logged ann's (4,2)"
 wait_for "Tile: green" "the engine answered; the next tile is green"
 keys t
 wait_for "say: _" "t opens the chat line"
