@@ -53,7 +53,8 @@ grep -E '^atropos vectors: ' target/rust-tests.log
 grep -E '^chain vectors: ' target/rust-tests.log
 grep -E '^rules pages: ' target/rust-tests.log
 
-step "the arena plays a game it has no code for: core's toy game"
+step "a game no door has code for: core's toy game through the one interface and the arena"
+cargo test -p atom4-core --release --features toy --test interface
 cargo test -p atom4-arena --release --features toy --test toy
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
