@@ -37,7 +37,10 @@ rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-no
 step "format and lints"
 cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
+(cd firmware && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
+(cd firmware && cargo clippy --release -- -D warnings \
+    && cargo clippy --lib --tests --examples --target "$(rustc -vV | sed -n 's/^host: //p')" -- -D warnings)
 cargo clippy -p atom4-web --no-deps --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
@@ -139,6 +142,11 @@ done) 2>&1 | tee target/fuzz.log
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+
+step "console firmware: whole games over QEMU micro:bit's serial line, replayed on the host; 16 KiB of RAM"
+bash tests/console/run.sh 2>&1 | tee target/console.log
+grep -E '^console: ' target/console.log
+tail -n 1 target/console.log | grep -E '^firmware console: flash [0-9]+ bytes on thumbv6m, RAM [0-9]+ of 16384 bytes, games atom4 atropos chain gamma atomas equal to the host$'
 
 step "web: the module in Node (golden vectors, equal to the native build, the API, its types), the page in headless Chromium"
 # npm ci installs the lock file's pinned playwright-core and typescript (no browser download: Debian's chromium runs).
