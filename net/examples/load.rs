@@ -14,14 +14,22 @@
 //! Everything runs on this machine: the watchers' side competes with the
 //! server for the same cores, so the figures are an upper bound of the
 //! server's own delays.
+//!
+//! The server never outlives the benchmark (as `arena/src/child.rs` runs
+//! children): it runs in a process group of its own with a parent-death
+//! signal (SIGKILL, so a SIGKILL of the benchmark ends it too), and
+//! SIGTERM, SIGINT, SIGHUP or SIGQUIT to the benchmark kill that group
+//! before it exits (128 + the signal).
 
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use atom4_core::atom4::{Atom4, Player};
 use atom4_core::Rng;
+use rustix::process::{Pid, Signal};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::sync::Notify;
@@ -57,6 +65,32 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
+/// The running server's process group (0: none), for the signal handler.
+static SERVER_GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// Kills the server's process group, if one runs.
+fn kill_server_group() {
+    if let Some(group) = Pid::from_raw(SERVER_GROUP.swap(0, Ordering::SeqCst)) {
+        let _ = rustix::process::kill_process_group(group, Signal::KILL);
+    }
+}
+
+/// SIGTERM, SIGINT, SIGHUP and SIGQUIT end the server, then the benchmark.
+fn end_the_server_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+    else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            kill_server_group();
+            eprintln!("load: ended by signal {signal}; the server was ended");
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 /// The server process, ended when dropped.
 struct Server {
     child: Child,
@@ -73,23 +107,50 @@ impl Server {
             .args(["serve", "--port", "0", "--size", "16x16", "--max-clients"])
             .arg((o.watchers + 100).to_string())
             .stdin(Stdio::null())
-            .stderr(file);
+            .stderr(file)
+            .process_group(0);
         if let Some(n) = o.threads {
             command.args(["--threads", &n.to_string()]);
         }
+        let parent = rustix::process::getpid();
+        // SAFETY: between fork and exec only async-signal-safe system calls
+        // (prctl, getppid, kill) run, and nothing is allocated.
+        unsafe {
+            command.pre_exec(move || {
+                // Spawned from the main thread, which lives as long as the
+                // benchmark: the server dies with it, even by SIGKILL.
+                rustix::process::set_parent_process_death_signal(Some(Signal::KILL))?;
+                // The benchmark died before the line above: end now.
+                if rustix::process::getppid() != Some(parent) {
+                    let _ = rustix::process::kill_process(rustix::process::getpid(), Signal::KILL);
+                }
+                Ok(())
+            });
+        }
         let child = command.spawn().map_err(|e| format!("{}: {e}", o.server))?;
+        SERVER_GROUP.store(child.id() as i32, Ordering::SeqCst);
+        // Ended by its drop if it does not start.
+        let mut server = Server {
+            child,
+            port: 0,
+            log,
+        };
         for _ in 0..200 {
-            let text = std::fs::read_to_string(&log).unwrap_or_default();
+            let text = std::fs::read_to_string(&server.log).unwrap_or_default();
             if let Some(rest) = text.split("listening on ").nth(1) {
                 let addr = rest.split_whitespace().next().unwrap_or("");
                 let port = addr.rsplit(':').next().and_then(|p| p.parse().ok());
                 if let Some(port) = port {
-                    return Ok(Server { child, port, log });
+                    server.port = port;
+                    return Ok(server);
                 }
             }
             std::thread::sleep(Duration::from_millis(25));
         }
-        Err("the server did not start".into())
+        Err(format!(
+            "the server did not start (its log: {})",
+            server.log
+        ))
     }
 
     fn status(&self, field: &str) -> u64 {
@@ -127,6 +188,7 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        kill_server_group();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -419,6 +481,7 @@ fn main() {
             std::process::exit(2);
         }
     };
+    end_the_server_on_signals();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

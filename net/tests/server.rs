@@ -409,3 +409,160 @@ async fn the_engine_seat_plays_through_the_server() {
     assert_eq!(h.line().await.unwrap(), "WIN 1");
     server.stop().await;
 }
+
+/// One HTTP request over a fresh connection: the response's status line,
+/// headers and body.
+async fn http(addr: SocketAddr, request: &str) -> (String, String, Vec<u8>) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    timeout(
+        WAIT,
+        tokio::io::AsyncReadExt::read_to_end(&mut stream, &mut response),
+    )
+    .await
+    .expect("an answer in time")
+    .unwrap();
+    let split = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8(response[..split].to_vec()).unwrap();
+    let (status, headers) = head.split_once("\r\n").unwrap_or((&head, ""));
+    (
+        status.to_string(),
+        headers.to_ascii_lowercase(),
+        response[split + 4..].to_vec(),
+    )
+}
+
+#[tokio::test]
+async fn the_websocket_port_serves_the_page_beside_the_endpoint() {
+    let dir = std::env::temp_dir().join(format!("atom4-web-test-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("views")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html>page").unwrap();
+    std::fs::write(dir.join("views/atom4.js"), "export {};").unwrap();
+    std::fs::write(dir.join("atom4.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(
+        dir.join("..")
+            .join(format!("atom4-secret-{}", std::process::id())),
+        "no",
+    )
+    .unwrap();
+    let server = start(ServerConfig {
+        web: Some(dir.clone()),
+        ..small()
+    })
+    .await;
+    let get = |path: &str| format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n");
+    let (status, headers, body) = http(server.ws, &get("/")).await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(headers.contains("content-type: text/html"), "{headers}");
+    assert_eq!(body, b"<!doctype html>page");
+    let (status, headers, body) = http(server.ws, &get("/views/atom4.js?v=1")).await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        headers.contains("content-type: text/javascript"),
+        "{headers}"
+    );
+    assert_eq!(body, b"export {};");
+    let (_, headers, _) = http(server.ws, &get("/atom4.wasm")).await;
+    assert!(
+        headers.contains("content-type: application/wasm"),
+        "{headers}"
+    );
+    // HEAD: the head alone.
+    let (status, headers, body) = http(server.ws, "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(headers.contains("content-length: 19"), "{headers}");
+    assert!(body.is_empty());
+    // Nothing outside the directory, nothing that is not there.
+    let secret = format!("atom4-secret-{}", std::process::id());
+    for path in [
+        format!("/../{secret}"),
+        format!("/%2e%2e/{secret}"),
+        format!("/views/..%2f..%2f{secret}"),
+        "/nope.js".into(),
+        "/%zz".into(),
+        "/a%00b".into(),
+    ] {
+        let (status, _, _) = http(server.ws, &get(&path)).await;
+        assert_eq!(status, "HTTP/1.1 404 Not Found", "{path}");
+    }
+    let (status, _, _) = http(server.ws, "POST / HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert_eq!(status, "HTTP/1.1 405 Method Not Allowed");
+    let (status, _, _) = http(server.ws, "NONSENSE\r\n\r\n").await;
+    assert_eq!(status, "HTTP/1.1 400 Bad Request");
+    // The endpoint on the same port, a game client as ever.
+    let mut ws = Ws::open(server.ws).await;
+    assert_eq!(ws.line().await.unwrap(), "ATOM4 SERV 4.1 2.0");
+    ws.say("ATOM4 CLNT 4.1 2.0").await;
+    let seen = ws.until("POW?").await;
+    // Files are no clients: the WebSocket client is the table's first.
+    assert!(seen[0].ends_with("you are c1"), "{seen:?}");
+    server.stop().await;
+    // Without --web, the port serves the endpoint alone.
+    let server = start(small()).await;
+    let (status, _, body) = http(server.ws, &get("/")).await;
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+    assert_eq!(body, b"atom4 serves WebSocket at /atom4 only\n");
+    server.stop().await;
+    let _ = std::fs::remove_file(dir.join("..").join(secret));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowd_joining_at_once_hears_every_arrival_once_and_in_order() {
+    // The server joins a burst's broadcasts into one chunk a watcher: each
+    // client must still get its own lines in the spec's order, the NAME
+    // lines of everyone before it and a CONN for everyone after, each once.
+    const CROWD: usize = 60;
+    let server = start(small()).await;
+    let mut crowd = Vec::new();
+    for _ in 0..CROWD {
+        crowd.push(Tcp::open(server.tcp).await);
+    }
+    for c in &mut crowd {
+        c.say("ATOM4 CLNT 4.1 2.0").await;
+    }
+    let mut joined = Vec::new();
+    for c in &mut crowd {
+        let head = c.until("POW?").await;
+        assert_eq!(head[0], "ATOM4 SERV 4.1 2.0");
+        assert!(head[1].starts_with("ATOM4 CONN "), "{head:?}");
+        let id = head[1].rsplit(' ').next().unwrap().to_string();
+        let names: Vec<String> = head[2..]
+            .iter()
+            .take_while(|l| l.starts_with("NAME "))
+            .map(|l| l.split(' ').nth(1).unwrap().to_string())
+            .collect();
+        let board = &head[2 + names.len()..];
+        assert_eq!(board[0], "BDIM 6 6", "{head:?}");
+        assert_eq!(board.len(), 1 + 6 + 2, "{head:?}");
+        assert_eq!(board[7], "BEND");
+        joined.push((id, names));
+    }
+    // One more arrival marks the end: everyone's CONN lines come before its.
+    let mut marker = Tcp::open(server.tcp).await;
+    marker.say("ATOM4 CLNT 4.1 2.0").await;
+    let head = marker.until("POW?").await;
+    let marker_name = head[1].rsplit(' ').next().unwrap().to_string();
+    let named = head.iter().filter(|l| l.starts_with("NAME ")).count();
+    assert_eq!(named, CROWD, "{head:?}");
+    let all: Vec<String> = joined.iter().map(|(id, _)| id.clone()).collect();
+    for ((id, names), c) in joined.iter().zip(&mut crowd) {
+        let rest = c.until(&format!("CONN {marker_name}")).await;
+        let conns: Vec<String> = rest
+            .iter()
+            .filter(|l| l.starts_with("CONN "))
+            .map(|l| l[5..].to_string())
+            .collect();
+        let mut heard: Vec<String> = names.iter().chain(&conns).cloned().collect();
+        heard.retain(|h| *h != marker_name);
+        heard.sort();
+        let mut others: Vec<String> = all.iter().filter(|o| *o != id).cloned().collect();
+        others.sort();
+        assert_eq!(heard, others, "{id}: NAME {names:?}, then CONN {conns:?}");
+    }
+    server.stop().await;
+}

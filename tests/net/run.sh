@@ -8,7 +8,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cargo build -q --release -p atom4-cli
+cargo build -q --release -p atom4-net --example load
 bin=$root/target/release/atom4
+load=$root/target/release/examples/load
 work=$(mktemp -d)
 server=atom4-net-test-$$
 tmux_() { tmux -L "$server" "$@"; }
@@ -186,7 +188,14 @@ wait_for "Tile: red" "the tile is shown"
 keys Left Left Left Left Up Up Up Up Enter
 wait_for "GRR 103 a piece needs two occupied neighbours" "an illegal move is refused by the server"
 keys Right Right Right Right Down Down Enter
-wait_for "You play \(4,2\)" "a move is sent"
+# The screen's "You play (4,2)" lasts until the engine's answer (a few
+# milliseconds): the server's log says the move arrived.
+for _ in $(seq 1 200); do
+    grep -q 'ann (player 1) plays (4,2)' "$work/screen.log" && break
+    sleep 0.05
+done
+grep -q 'ann (player 1) plays (4,2)' "$work/screen.log" && ok "screen: a move is sent" ||
+    fail "screen: a move is sent: the server never logged ann's (4,2)"
 wait_for "Tile: green" "the engine answered; the next tile is green"
 keys t
 wait_for "say: _" "t opens the chat line"
@@ -228,6 +237,26 @@ tmux_ kill-session -t game
 wait_end "$client" 3 "the client whose terminal went away"
 [ "$(grep -c "leaves (quit)" "$work/screen2.log")" -eq 2 ] || fail "no QUIT when the terminal went away"
 ok "a client whose terminal goes away says QUIT and ends"
+
+# --- the load benchmark never leaves its server behind: SIGKILL (the
+# parent-death signal) and SIGTERM (its handler kills the server's group)
+for sig in KILL TERM; do
+    "$load" --server "$bin" --watchers 300 --cycles 10 --moves 100000 >"$work/load-$sig.out" 2>&1 &
+    lpid=$!
+    pids+=("$lpid")
+    child=""
+    for _ in $(seq 1 100); do
+        child=$(pgrep -P "$lpid" || true)
+        [ -n "$child" ] && grep -q "watchers joined" "$work/load-$sig.out" && break
+        sleep 0.05
+    done
+    [ -n "$child" ] || fail "the load benchmark started no server"
+    kill -"$sig" "$lpid"
+    wait_end "$lpid" 5 "the load benchmark after SIG$sig"
+    wait_end "$child" 5 "the load benchmark's server after SIG$sig of the benchmark"
+done
+grep -q "ended by signal 15; the server was ended" "$work/load-TERM.out" || fail "the load benchmark did not say why it ended"
+ok "the load benchmark's server ends with it (SIGKILL and SIGTERM of the benchmark)"
 
 # --- help texts
 "$bin" serve --help | grep -q -- "--ws-port" || fail "serve --help"

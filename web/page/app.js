@@ -1,8 +1,11 @@
 // The page: one controller for every game through the one interface (the
 // game's view only draws it and says which move a spot stands for). Pick a
-// game, play the engine; keys as in the terminal.
+// game, play the engine; keys as in the terminal. Atom-4 also joins a table
+// of the network server: its seats are then "network" seats (the third kind
+// beside "human" and "engine"), whose moves come from the server.
 import { init, load, GAMES, GAME_INFO, CHANCE, ParseError, SetupError } from "./atom4.js";
 import { Engine } from "./engine.js";
+import { connect, defaultAddress, normalizeAddress } from "./net.js";
 import { atom4 } from "./views/atom4.js";
 import { atropos } from "./views/atropos.js";
 import { chain } from "./views/chain.js";
@@ -65,14 +68,19 @@ const app = {
   paused: false,
   thinking: null, // {depth, nodes} while the engine searches
   token: 0, // changes with every position change: stale answers are dropped
+  net: null, // the network table joined (net.js's Table), or null: local play
+  netSeat: "human", // who plays our seat at the table: "human" or "engine"
+  netWant: "play", // how we answer the offer of a seat: "play" or "watch"
 };
 let engine = null;
 
 function seatOf(turn) {
+  if (app.net) return turn === app.net.seat ? app.netSeat : "network";
   return turn > 0 ? app.seats[turn - 1] ?? "engine" : null;
 }
 
 function humanToMove() {
+  if (app.net) return app.net.myTurn && app.netSeat === "human" && app.frame === null;
   const t = app.state.turn;
   return t !== null && t !== CHANCE && seatOf(t) === "human" && app.frame === null;
 }
@@ -116,6 +124,7 @@ function plySeed() {
 }
 
 async function play(move) {
+  if (app.net) return netMove(move);
   const before = app.state.spots();
   app.hint = null;
   app.token++;
@@ -161,6 +170,11 @@ function animate(frames) {
 /** After every change: chance draws, the engine's seats move, or a person is asked. */
 function proceed() {
   const s = app.state;
+  if (app.net) {
+    // A network seat's move comes from the server; ours from the person or the engine.
+    if (app.net.myTurn && app.netSeat === "engine" && !app.paused && !engine.busy) engineMove();
+    return;
+  }
   if (s.isGameOver()) {
     render();
     return;
@@ -238,6 +252,7 @@ async function hint() {
 }
 
 function undo() {
+  if (app.net) return say("Moves at a network table cannot be undone.");
   const s = app.state;
   engine.stop();
   app.skip?.();
@@ -258,6 +273,15 @@ function undo() {
 }
 
 function go() {
+  if (app.net) {
+    // The engine plays this move of ours at the table.
+    if (!app.net.myTurn || engine.busy) return;
+    app.paused = false;
+    const kind = app.netSeat;
+    app.netSeat = "engine";
+    engineMove().finally(() => (app.netSeat = kind));
+    return;
+  }
   if (app.state.isGameOver() || engine.busy) return;
   app.paused = false;
   if (humanToMove()) {
@@ -280,6 +304,7 @@ function activate(t) {
   const s = app.state;
   if (t === undefined) return;
   app.cursor = t.id;
+  if (app.net && !humanToMove()) return say(netWait());
   if (s.isGameOver()) return say(app.view.hasRounds ? "The round is over: Enter starts the next one." : "The game is over: n starts a new one.");
   if (!humanToMove()) return say(`Wait: it is ${whoName(s.turn)}'s turn.`);
   const move = t.moves.length ? (t.pick ? t.pick(app.mode) : t.moves[0]) : null;
@@ -295,6 +320,7 @@ function activate(t) {
 
 function whoName(turn) {
   if (turn === CHANCE) return "chance";
+  if (app.net) return netPlayer(turn);
   return `${app.view.playerName(turn)} (${seatOf(turn) === "human" ? "you" : "engine"})`;
 }
 
@@ -307,7 +333,8 @@ function say(text) {
 function renderStatus() {
   const s = app.state;
   let text;
-  if (s.isGameOver()) text = app.view.result({ state: s });
+  if (app.net) text = netStatus();
+  else if (s.isGameOver()) text = app.view.result({ state: s });
   else if (app.thinking && !app.thinking.hint) {
     const t = app.thinking;
     text = `${whoName(s.turn)} is thinking…${t.depth ? ` depth ${t.depth}, ${t.nodes.toLocaleString("en")} nodes` : ""}`;
@@ -323,10 +350,20 @@ function renderStatus() {
     turn: String(s.turn),
     over: String(s.isGameOver()),
     busy: String(!!engine?.busy || app.frame !== null),
+    net: app.net ? (app.net.connected ? "connected" : "joining") : document.body.dataset.net === "joining" ? "joining" : "off",
   });
-  $("undo").disabled = s.moveStack.length === 0;
+  if (app.net) {
+    Object.assign(document.body.dataset, {
+      seat: String(app.net.seat ?? "W"),
+      netMoves: String(app.net.moves),
+      netOver: String(app.net.outcome !== null),
+      myTurn: String(humanToMove()),
+    });
+  }
+  $("undo").disabled = s.moveStack.length === 0 || !!app.net;
+  $("new").disabled = !!app.net;
   $("hint").disabled = !humanToMove();
-  $("go").disabled = s.isGameOver() || !!engine?.busy;
+  $("go").disabled = app.net ? !app.net.myTurn || !!engine?.busy : s.isGameOver() || !!engine?.busy;
 }
 
 function render() {
@@ -352,13 +389,18 @@ function render() {
   const placed = new Set(drawn.targets.flatMap((t) => t.moves));
   const extra = legal.filter((m) => !placed.has(m) && !(app.view.modes && drawn.targets.some((t) => t.pick)));
   let buttons = extra.map((m) => `<button type="button" data-move="${esc(m)}">${esc(m)}</button>`).join("");
-  if (s.isGameOver() && app.view.hasRounds) buttons += '<button type="button" id="next-round">Next round (Enter)</button>';
-  if (s.isGameOver()) buttons += '<button type="button" data-new="1">New game (n)</button>';
+  if (app.net) {
+    if (app.net.outcome && app.net.formerSeat) buttons += '<button type="button" id="next-round">Next round (Enter)</button>';
+  } else {
+    if (s.isGameOver() && app.view.hasRounds) buttons += '<button type="button" id="next-round">Next round (Enter)</button>';
+    if (s.isGameOver()) buttons += '<button type="button" data-new="1">New game (n)</button>';
+  }
   $("extra-moves").innerHTML = buttons;
   const pos = $("position");
   if (document.activeElement !== pos) pos.value = s.text();
+  // A network table's position is the server's: the link stays the local game's.
   const hash = `#game=${app.game}&position=${encodeURIComponent(s.text())}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  if (!app.net && location.hash !== hash) history.replaceState(null, "", hash);
   for (const a of document.querySelectorAll("#games a")) a.setAttribute("aria-selected", String(a.dataset.game === app.game));
   renderStatus();
 }
@@ -389,6 +431,7 @@ function buildOptions() {
     return `<label title="${esc(p.help)}">${p.name} <input id="${id}" name="${p.name}" type="${type}" value="${esc(value)}" ${type === "number" ? 'min="0" inputmode="numeric"' : ""} aria-describedby="${id}-help"> <small id="${id}-help">${esc(p.help)}</small></label>`;
   };
   $("params").innerHTML = info.params.map(field).join("");
+  $("net-box").hidden = app.game !== "atom4";
   const strengths = app.game === "atom4" ? [...STRENGTHS, ...LEVELS] : STRENGTHS;
   if (!strengths.includes(app.strength)) strengths.push(app.strength);
   $("strength").innerHTML = strengths.map((s) => `<option value="${s}"${s === app.strength ? " selected" : ""}>${esc(describe(s))}</option>`).join("");
@@ -407,6 +450,7 @@ function buildSeats(n) {
 }
 
 function newFromOptions() {
+  if (app.net) return say("Leave the network table first (Leave).");
   const params = {};
   for (const el of $("params").querySelectorAll("input, select")) if (el.value !== "") params[el.name] = el.value;
   app.strength = $("strength").value;
@@ -464,7 +508,7 @@ function onKey(e) {
     render();
     return;
   }
-  const actions = { n: newFromOptions, u: undo, h: hint, e: go, s: stop, Escape: () => app.skip?.() };
+  const actions = { n: () => !app.net && newFromOptions(), u: undo, h: hint, e: go, s: stop, Escape: () => app.skip?.() };
   if (actions[key]) {
     e.preventDefault();
     actions[key]();
@@ -472,6 +516,11 @@ function onKey(e) {
 }
 
 function nextRound() {
+  if (app.net) {
+    if (!app.net.outcome || !app.net.formerSeat) return say("Only the round's two players ask for the next round.");
+    app.net.next();
+    return say("You asked for the next round; it starts when both players have.");
+  }
   if (app.state.nextRound()) {
     app.round = (app.round ?? 0) + 1;
     app.changed = new Set();
@@ -514,6 +563,301 @@ async function copyText(text, what) {
   }
 }
 
+// ---- network play ------------------------------------------------------
+
+const COLOUR_NAMES = { r: "red", y: "yellow", g: "green", c: "cyan", b: "blue", p: "purple" };
+const LOG_LINES = 200;
+
+/** "White (ann)": a seat and whoever holds it. */
+function netPlayer(p) {
+  const n = app.net;
+  const nick = n.playerNick(p);
+  const who = p === n.seat ? "you" : nick;
+  return `${app.view.playerName(p)}${who ? ` (${who})` : ""}`;
+}
+
+function netStatus() {
+  const n = app.net;
+  if (!n.connected) return "Joining the table…";
+  if (n.width === 0) return "Waiting for the board…";
+  if (n.outcome) {
+    const o = n.outcome;
+    const what = o.win ? `${netPlayer(o.win)} wins the round` : o.draw !== undefined ? `A draw (${o.draw || "board full"})` : `The round was aborted (${o.abort || "no reason given"})`;
+    return `${what}. White ${n.scores[0]} – Black ${n.scores[1]}.${n.formerSeat ? " Next round (Enter) asks for another." : ""}`;
+  }
+  if (n.turn) {
+    const tile = COLOUR_NAMES[n.turn.tile];
+    if (n.myTurn) {
+      if (app.thinking && !app.thinking.hint) return `The engine is thinking for you (${tile})…${app.thinking.depth ? ` depth ${app.thinking.depth}` : ""}`;
+      return `Your move, ${app.view.playerName(n.seat)}: place ${tile}.`;
+    }
+    if (n.turn.player === n.seat) return "Your move is sent; waiting for the server.";
+    return `${netPlayer(n.turn.player)} to move (${tile})${n.seat ? "" : "; you are watching"}.`;
+  }
+  if (n.seat) return `You hold seat ${n.seat} (${app.view.playerName(n.seat)}); waiting for a second player.`;
+  if (n.offered) return "A seat is free: Take a seat, or Watch.";
+  return "You are watching; no round is being played.";
+}
+
+function netWait() {
+  const n = app.net;
+  if (!n.connected) return "Wait: the table is not joined yet.";
+  if (n.outcome) return n.formerSeat ? "The round is over: Next round (Enter) asks for another." : "The round is over.";
+  if (n.seat === null) return "You are watching: the seated players move.";
+  if (!n.turn) return "Wait: the round has not started.";
+  if (n.turn.player === n.seat && n.answered) return "Wait: your move is with the server.";
+  if (n.turn.player === n.seat) return "The engine plays your seat.";
+  return `Wait: it is ${netPlayer(n.turn.player)}'s turn.`;
+}
+
+/** A move of ours at the table: sent, and drawn when the server's BPOS lines come. */
+function netMove(move) {
+  const n = app.net;
+  if (!n.myTurn && !(app.netSeat === "engine" && n.turn?.player === n.seat && !n.answered)) return;
+  const [x, y] = move.split(",").map(Number);
+  app.hint = null;
+  n.move(x, y);
+  say(`You play ${x},${y}.`);
+  render();
+}
+
+/** The page's position from the table's: the board, tile, round and score it was told. */
+function netPosition() {
+  const n = app.net;
+  for (const text of n.positionTexts()) {
+    try {
+      return load("atom4", { text });
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+    }
+  }
+  return null;
+}
+
+function netRedraw() {
+  const n = app.net;
+  if (!n || n.width === 0) return;
+  const state = netPosition();
+  if (state === null) {
+    netLog("info", "(the server's board is no position of the game: not drawn)");
+    return;
+  }
+  // A search for our move goes on through news that change no position (a score).
+  if (state.text() !== app.state?.text() || !n.myTurn) app.token++;
+  app.state = state;
+  app.changed = new Set(n.changed);
+  if (engine.busy && !n.myTurn) engine.stop();
+  render();
+  netPanel();
+  proceed();
+}
+
+function netLog(kind, text) {
+  const box = $("net-log");
+  const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  const p = document.createElement("p");
+  p.className = kind;
+  p.textContent = text;
+  box.append(p);
+  while (box.childElementCount > LOG_LINES) box.firstElementChild.remove();
+  if (atEnd) box.scrollTop = box.scrollHeight;
+}
+
+let peopleQueued = false;
+/** Who is here: the two players first, then the watchers (the first 100 of a crowd). */
+function netPeople() {
+  if (peopleQueued) return;
+  peopleQueued = true;
+  requestAnimationFrame(() => {
+    peopleQueued = false;
+    const n = app.net;
+    if (!n) return;
+    const all = [...n.who.entries()].map(([id, w]) => ({ id, ...w }));
+    if (n.id && !n.who.has(n.id)) all.push({ id: n.id, seat: n.seat, nick: n.id, about: "" });
+    all.sort((a, b) => (a.seat ?? 9) - (b.seat ?? 9) || a.nick.localeCompare(b.nick));
+    const shown = all.slice(0, 100);
+    $("net-count").textContent = `${all.length} here (${all.filter((w) => w.seat).length} seated).`;
+    $("net-people").innerHTML = shown
+      .map((w) => {
+        const me = w.id === n.id ? " (you)" : "";
+        const seat = w.seat ? `<span class="seat">${esc(app.view.playerName(w.seat))}:</span> ` : "";
+        return `<li data-id="${esc(w.id)}">${seat}${esc(w.nick)}${me}${w.about ? ` <small>${esc(w.about)}</small>` : ""}</li>`;
+      })
+      .join("") + (all.length > shown.length ? `<li>and ${all.length - shown.length} more</li>` : "");
+  });
+}
+
+/** The table's buttons as the table stands. */
+function netPanel() {
+  const n = app.net;
+  const joined = n !== null;
+  $("net-join").hidden = joined;
+  $("net-table").hidden = !joined;
+  if (!joined) return;
+  const nick = n.id ? n.nickOf(n.id) : "";
+  $("net-where").textContent = `${n.url}${n.id ? `: you are ${n.id}${nick !== n.id ? ` (${nick})` : ""}` : ""}`;
+  const free = n.connected && n.seat === null && !n.gameOn && !(n.outcome && n.formerSeat);
+  $("net-seat").disabled = !free;
+  $("net-watching").disabled = !(n.connected && n.offered);
+  $("net-resign").disabled = !(n.connected && n.seat !== null && n.gameOn);
+  $("net-next").disabled = !(n.connected && n.outcome && n.formerSeat);
+  $("net-who").disabled = !n.connected;
+  $("net-say").disabled = !n.connected;
+  if ($("net-resign").disabled) $("net-confirm").hidden = true;
+}
+
+function onTable(kind, detail) {
+  const n = app.net;
+  if (!n) return;
+  switch (kind) {
+    case "connected":
+      document.body.dataset.net = "connected";
+      netPanel();
+      renderStatus();
+      break;
+    case "offered":
+      if (app.netWant === "play") n.play();
+      else n.watch();
+      netPanel();
+      renderStatus();
+      break;
+    case "seat":
+      netPanel();
+      render();
+      break;
+    case "board":
+    case "turn":
+    case "over":
+    case "score":
+      netRedraw();
+      break;
+    case "who":
+      netPeople();
+      netPanel();
+      break;
+    case "log":
+      netLog(detail.kind, detail.text);
+      if (detail.kind === "refusal") say(detail.text);
+      break;
+    case "refused":
+      netPanel();
+      if (detail.code === 103) render();
+      break;
+    case "closed":
+      netClosed(detail.why);
+      break;
+  }
+}
+
+/** Joins the table at the address typed (or the page's own server): `want` is "play" or "watch". */
+async function netJoin(want) {
+  if (app.net) return;
+  let url;
+  try {
+    url = normalizeAddress($("net-address").value || defaultAddress());
+  } catch {
+    return say(`"${$("net-address").value}" is not an address: type host:port or ws://host:port/atom4.`);
+  }
+  if (!url) return say("Type the server's address: host:port or ws://host:port/atom4.");
+  const nick = $("net-nick").value.trim();
+  if (nick && !/^[A-Za-z0-9_.-]{1,16}$/.test(nick)) return say("A name is 1 to 16 letters, digits, _ - or . (no spaces).");
+  if (app.game !== "atom4") startGame("atom4");
+  engine.stop();
+  app.skip?.();
+  app.netWant = want;
+  app.netSeat = $("net-engine").checked ? "engine" : "human";
+  document.body.dataset.net = "joining";
+  say(`Connecting to ${url}…`);
+  $("net-log").textContent = "";
+  $("net-play").disabled = $("net-watch").disabled = true;
+  let table;
+  try {
+    table = await connect(url, { nick, onEvent: (kind, detail) => table && onTable(kind, detail) });
+  } catch (e) {
+    document.body.dataset.net = "off";
+    $("net-play").disabled = $("net-watch").disabled = false;
+    renderStatus();
+    return say(`Cannot join: ${e.message}.`);
+  }
+  $("net-play").disabled = $("net-watch").disabled = false;
+  table.url = url;
+  table.nick = nick;
+  app.net = table;
+  app.paused = false;
+  app.hint = null;
+  say(`Joined ${url}.`);
+  netPanel();
+  netPeople();
+  render();
+  // Lines that came with the opening are in the table already.
+  if (table.connected) onTable("connected", {});
+  if (table.width) netRedraw();
+}
+
+/** The table is gone (we left, the server closed, the connection failed): back to local play. */
+function netClosed(why) {
+  const n = app.net;
+  if (!n) return;
+  app.net = null;
+  engine.stop();
+  document.body.dataset.net = "off";
+  netLog("closed", `The session ended: ${why}.`);
+  const lastLog = $("net-log").innerHTML;
+  netPanel();
+  $("net-log").innerHTML = lastLog;
+  // The last position stays on the board, for both of the page's persons.
+  app.seats = ["human", "human"];
+  app.paused = true;
+  buildOptions();
+  render();
+  say(why === "you left the table" ? "You left the table." : `The table is closed: ${why}.`);
+}
+
+function setUpNetwork() {
+  $("net-address").value = query.get("table") ?? defaultAddress();
+  $("net-nick").value = query.get("nick") ?? "";
+  $("net-join").onsubmit = (e) => {
+    e.preventDefault();
+    netJoin("play");
+  };
+  $("net-watch").onclick = () => netJoin("watch");
+  $("net-seat").onclick = () => {
+    app.netWant = "play";
+    app.net?.play();
+  };
+  $("net-watching").onclick = () => {
+    app.netWant = "watch";
+    app.net?.watch();
+    netPanel();
+  };
+  $("net-resign").onclick = () => ($("net-confirm").hidden = false);
+  $("net-resign-no").onclick = () => ($("net-confirm").hidden = true);
+  $("net-resign-yes").onclick = () => {
+    $("net-confirm").hidden = true;
+    app.net?.resign();
+  };
+  $("net-next").onclick = nextRound;
+  $("net-who").onclick = () => app.net?.askWho();
+  $("net-leave").onclick = () => app.net?.leave();
+  $("net-engine").onchange = (e) => {
+    app.netSeat = e.target.checked ? "engine" : "human";
+    if (app.net) {
+      render();
+      proceed();
+    }
+  };
+  $("net-chat").onsubmit = (e) => {
+    e.preventDefault();
+    const input = $("net-say");
+    if (app.net?.chat(input.value)) {
+      const n = app.net;
+      netLog("chat", `<${n.nickOf(n.id)}${n.seat ? ` [${n.seat}]` : ""}> ${input.value.trim()}`);
+      input.value = "";
+    }
+  };
+  window.addEventListener("pagehide", () => app.net?.leave());
+}
+
 async function main() {
   $("games").innerHTML = "";
   await init();
@@ -524,6 +868,7 @@ async function main() {
     const a = e.target.closest("a[data-game]");
     if (!a) return;
     e.preventDefault();
+    if (app.net) return say("Leave the network table first (Leave).");
     app.seats = [];
     startGame(a.dataset.game);
   });
@@ -572,6 +917,7 @@ async function main() {
   $("copy").onclick = () => copyText(app.state.text(), "Position");
   $("link").onclick = () => copyText(location.href, "Link");
   $("load").onclick = () => {
+    if (app.net) return say("Leave the network table first (Leave).");
     try {
       startGame(app.game, {}, $("position").value.trim());
       say("Position loaded.");
@@ -581,7 +927,8 @@ async function main() {
     }
   };
   document.addEventListener("keydown", onKey);
-  window.addEventListener("hashchange", () => fromHash());
+  window.addEventListener("hashchange", () => !app.net && fromHash());
+  setUpNetwork();
   if (query.get("animate") === "0") $("animate").checked = false;
   if (!fromHash()) {
     const game = GAMES.includes(query.get("game")) ? query.get("game") : "atom4";

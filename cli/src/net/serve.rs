@@ -50,6 +50,10 @@ pub struct ServeArgs {
     /// Also serve WebSocket at ws://ADDR:PORT/atom4 (0: any free port).
     #[arg(long, value_name = "PORT")]
     pub ws_port: Option<u16>,
+    /// Serve this directory's files on the WebSocket port too (the web
+    /// page, web/dist: open http://ADDR:PORT/ and join the table).
+    #[arg(long, value_name = "DIR", requires = "ws_port")]
+    pub web: Option<std::path::PathBuf>,
     /// Each client's outgoing queue, in KiB; a client that lets it fill
     /// (it does not read) is dropped.
     #[arg(long, value_name = "KIB", default_value_t = 256)]
@@ -82,6 +86,7 @@ impl ServeArgs {
             bind: self.bind,
             port: self.port,
             ws_port: self.ws_port,
+            web: self.web.clone(),
             engine: seat.map(|_| self.engine),
             queue_limit: self.queue_kib.saturating_mul(1024).max(2048),
             seed: self.seed,
@@ -120,7 +125,13 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             .map_or_else(|| "?".to_string(), |a| a.to_string());
         let ws = bound
             .ws_addr()
-            .map(|a| format!(", WebSocket ws://{a}/atom4"))
+            .map(|a| match &args.web {
+                Some(dir) => format!(
+                    ", WebSocket ws://{a}/atom4, the page http://{a}/ (from {})",
+                    dir.display()
+                ),
+                None => format!(", WebSocket ws://{a}/atom4"),
+            })
             .unwrap_or_default();
         let seat = match args.computer {
             Some(n) => format!(", the computer ({}) in seat {n}", args.engine),

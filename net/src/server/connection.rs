@@ -2,12 +2,14 @@
 //! [`IN_FLIGHT`] waiting for the table), the outbox out. Ends with one log
 //! line, the only place a client's address is ever written.
 
+use std::io::IoSlice;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::net::tcp::OwnedWriteHalf;
 use tokio::net::TcpStream;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::sync::Semaphore;
@@ -15,6 +17,7 @@ use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, 
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
+use super::http::Replay;
 use super::outbox::{Next, Outbox};
 use super::{log, Event, IN_FLIGHT};
 use crate::framing::{LineReader, MAX_LINE};
@@ -37,7 +40,7 @@ struct Stats {
 pub(super) async fn serve(
     stream: TcpStream,
     peer: SocketAddr,
-    websocket: bool,
+    websocket: Option<Vec<u8>>,
     id: ClientId,
     outbox: Arc<Outbox>,
     events: UnboundedSender<Event>,
@@ -48,15 +51,18 @@ pub(super) async fn serve(
         lines_in: 0,
         bytes_out: 0,
     };
-    let why = if websocket {
-        serve_websocket(stream, id, &outbox, &events, &mut stats).await
+    let is_websocket = websocket.is_some();
+    let why = if let Some(head) = websocket {
+        serve_websocket(Replay::new(head, stream), id, &outbox, &events, &mut stats).await
     } else {
         let (rd, wr) = stream.into_split();
+        let wr = Arc::new(wr);
+        outbox.attach(wr.clone());
         serve_stream(rd, wr, id, &outbox, &events, &mut stats).await
     };
     log(format!(
         "{id} {} {peer}: {why}; {:.1} s, {} lines in, {} bytes out",
-        if websocket { "ws" } else { "tcp" },
+        if is_websocket { "ws" } else { "tcp" },
         started.elapsed().as_secs_f64(),
         stats.lines_in,
         stats.bytes_out
@@ -69,7 +75,7 @@ pub(super) async fn serve(
 /// the table sends it before the close.
 async fn serve_stream(
     rd: impl AsyncRead + Unpin,
-    wr: impl AsyncWrite + Unpin,
+    wr: Arc<OwnedWriteHalf>,
     id: ClientId,
     outbox: &Outbox,
     events: &UnboundedSender<Event>,
@@ -147,27 +153,53 @@ async fn send_line(
     events.send(Event::Line(id, line, permit)).is_ok()
 }
 
-/// Writes the outbox's chunks as they come. Chunks are written as they
-/// are (no copy), so what a client holds is its queue alone, shared with
-/// the others for broadcasts.
-async fn write_lines(mut wr: impl AsyncWrite + Unpin, outbox: &Outbox, count: &mut u64) -> String {
-    loop {
+/// Writes the outbox's chunks as they come (what [`Outbox::push`] did not
+/// write straight away). Chunks are written as they are (no copy), so what
+/// a client holds is its queue alone, shared with the others for
+/// broadcasts.
+async fn write_lines(wr: Arc<OwnedWriteHalf>, outbox: &Outbox, count: &mut u64) -> String {
+    let why = loop {
         match outbox.next().await {
             Next::Write(chunks, size) => {
-                for chunk in &chunks {
-                    if let Err(e) = wr.write_all(chunk).await {
-                        return format!("write error: {e}");
-                    }
+                if let Err(e) = write_chunks(&wr, &chunks).await {
+                    break format!("write error: {e}");
                 }
                 *count += size as u64;
                 outbox.written(size);
             }
             Next::Close => {
-                let _ = wr.shutdown().await;
-                return "closed by the server".into();
+                // The queue let go of the socket at the close: ours alone.
+                if let Ok(mut wr) = Arc::try_unwrap(wr) {
+                    let _ = wr.shutdown().await;
+                }
+                break "closed by the server".into();
             }
         }
+    };
+    *count += outbox.direct_bytes();
+    why
+}
+
+/// The most buffers one `writev` is given (Linux's `IOV_MAX`).
+const MAX_IOV: usize = 1024;
+
+/// Writes the chunks with as few system calls as the socket allows: one
+/// `writev` for all that is queued, not one write a chunk.
+async fn write_chunks(wr: &OwnedWriteHalf, chunks: &[Arc<[u8]>]) -> std::io::Result<()> {
+    let mut slices: Vec<IoSlice<'_>> = chunks.iter().map(|c| IoSlice::new(c)).collect();
+    let mut rest = &mut slices[..];
+    IoSlice::advance_slices(&mut rest, 0);
+    while !rest.is_empty() {
+        wr.writable().await?;
+        let upto = rest.len().min(MAX_IOV);
+        match wr.try_write_vectored(&rest[..upto]) {
+            Ok(0) => return Err(std::io::ErrorKind::WriteZero.into()),
+            Ok(n) => IoSlice::advance_slices(&mut rest, n),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+            Err(e) => return Err(e),
+        }
     }
+    Ok(())
 }
 
 /// Only `/atom4` is upgraded; anything else is a 404.
@@ -184,7 +216,7 @@ fn only_the_endpoint(request: &Request, response: Response) -> Result<Response, 
 }
 
 async fn serve_websocket(
-    stream: TcpStream,
+    stream: Replay<TcpStream>,
     id: ClientId,
     outbox: &Outbox,
     events: &UnboundedSender<Event>,

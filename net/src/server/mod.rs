@@ -9,19 +9,21 @@
 
 mod connection;
 mod engine;
+pub mod http;
 pub mod outbox;
 
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use atom4_arena::EngineSpec;
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::mpsc::{self, UnboundedSender};
-use tokio::sync::OwnedSemaphorePermit;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::AbortHandle;
 
 use crate::table::{self, ClientId, Effect, Millis, Table};
@@ -34,6 +36,9 @@ pub use outbox::QUEUE_LIMIT;
 pub const DEFAULT_PORT: u16 = 4704;
 /// Lines of one connection waiting for the table at once.
 pub const IN_FLIGHT: usize = 4;
+/// Events handled at most before their effects are carried out (a burst of
+/// arrivals is one batch, a move waits for at most this many others).
+const EVENT_BATCH: usize = 256;
 /// How long a connection the table closed may take to send its last lines.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
@@ -46,6 +51,8 @@ pub struct ServerConfig {
     pub port: u16,
     /// The HTTP port of the WebSocket endpoint `/atom4`, if any.
     pub ws_port: Option<u16>,
+    /// A directory whose files that port serves too (the web page).
+    pub web: Option<PathBuf>,
     /// The engine of the table's engine seat (`table.engine` says which).
     pub engine: Option<EngineSpec>,
     /// The bound of each client's outgoing queue, in bytes.
@@ -60,6 +67,7 @@ impl Default for ServerConfig {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: DEFAULT_PORT,
             ws_port: None,
+            web: None,
             engine: None,
             queue_limit: QUEUE_LIMIT,
             seed: 1,
@@ -79,6 +87,8 @@ pub enum ServerError {
     BadSize(String),
     /// An engine seat without an engine, or the other way round.
     EngineSeat,
+    /// Files to serve without an HTTP port, or a directory that is none.
+    Web(String),
 }
 
 impl fmt::Display for ServerError {
@@ -89,6 +99,7 @@ impl fmt::Display for ServerError {
             ServerError::EngineSeat => {
                 f.write_str("an engine seat needs an engine, and an engine a seat")
             }
+            ServerError::Web(why) => f.write_str(why),
         }
     }
 }
@@ -107,6 +118,19 @@ pub struct Bound {
 pub async fn bind(config: ServerConfig) -> Result<Bound, ServerError> {
     if config.engine.is_some() != config.table.engine.is_some() {
         return Err(ServerError::EngineSeat);
+    }
+    if let Some(dir) = &config.web {
+        if config.ws_port.is_none() {
+            return Err(ServerError::Web(
+                "the web page is served on the WebSocket port: give one".into(),
+            ));
+        }
+        if !dir.join("index.html").is_file() {
+            return Err(ServerError::Web(format!(
+                "{} has no index.html (build the page with `cd web && npm run build`: web/dist)",
+                dir.display()
+            )));
+        }
     }
     let tcp = listen(SocketAddr::new(config.bind, config.port))?;
     let ws = match config.ws_port {
@@ -152,9 +176,13 @@ impl Bound {
         let table =
             Table::new(config.table.clone(), 0).map_err(|e| ServerError::BadSize(e.to_string()))?;
         let (events, inbox) = mpsc::unbounded_channel();
-        let mut accepting = vec![tokio::spawn(accept(tcp, false, events.clone()))];
+        let mut accepting = vec![tokio::spawn(accept(tcp, None, events.clone()))];
         if let Some(ws) = ws {
-            accepting.push(tokio::spawn(accept(ws, true, events.clone())));
+            let door = Arc::new(FrontDoor {
+                web: config.web.clone(),
+                permits: Arc::new(Semaphore::new(FRONT_DOOR_LIMIT)),
+            });
+            accepting.push(tokio::spawn(accept(ws, Some(door), events.clone())));
         }
         let engine = config.engine.map(|spec| {
             let answers = events.clone();
@@ -184,7 +212,8 @@ enum Event {
     Accept {
         stream: TcpStream,
         peer: SocketAddr,
-        websocket: bool,
+        /// A WebSocket client, with the bytes of its request read so far.
+        websocket: Option<Vec<u8>>,
     },
     /// A line of a client, with its place among the client's lines in flight.
     Line(ClientId, String, OwnedSemaphorePermit),
@@ -204,6 +233,13 @@ struct Conn {
     admitted: bool,
     /// When the table closed it.
     closing: Option<Instant>,
+}
+
+/// A connection a batch of effects names: its bytes of the batch, in order.
+#[derive(Default)]
+struct Named {
+    admitted: bool,
+    bytes: Vec<u8>,
 }
 
 /// The table's task: the table, the connections' queues, the engine.
@@ -236,7 +272,17 @@ impl Host {
             tokio::select! {
                 () = &mut shutdown => break,
                 event = inbox.recv() => match event {
-                    Some(event) => self.handle(event),
+                    Some(event) => {
+                        self.handle(event);
+                        // What else has come is handled before the effects
+                        // are carried out: one push a watcher for a crowd.
+                        for _ in 1..EVENT_BATCH {
+                            match inbox.try_recv() {
+                                Ok(event) => self.handle(event),
+                                Err(_) => break,
+                            }
+                        }
+                    }
                     None => break,
                 },
                 () = sleep_until(deadline) => {
@@ -319,9 +365,7 @@ impl Host {
                 return;
             }
             let mut overflowed = Vec::new();
-            for effect in effects {
-                self.carry_out(effect, &mut overflowed);
-            }
+            self.carry_out_all(effects, &mut overflowed);
             let now = self.now();
             for id in overflowed {
                 if let Some(conn) = self.conns.remove(&id) {
@@ -336,38 +380,104 @@ impl Host {
         }
     }
 
-    fn carry_out(&mut self, effect: Effect, overflowed: &mut Vec<ClientId>) {
+    /// Carries out a batch of effects (those of many events at once) with
+    /// one push a connection: a crowd's broadcasts are joined into one
+    /// shared chunk for every connection the batch names nowhere else, so
+    /// that N arrivals cost each watcher one queued chunk and one write,
+    /// not N (their `CONN` lines would otherwise make joining quadratic in
+    /// writes and wake-ups). Connections the batch names (a `Send`, an
+    /// `Admit`, a `Close`, a broadcast's `except`) get their bytes in the
+    /// effects' order, gathered into one chunk of their own.
+    fn carry_out_all(&mut self, effects: Vec<Effect>, overflowed: &mut Vec<ClientId>) {
+        let mut named: HashMap<ClientId, Named> = HashMap::new();
+        let mut shared: Vec<u8> = Vec::new();
+        for effect in &effects {
+            match effect {
+                Effect::Send(id, _) | Effect::Admit(id) | Effect::Close(id) => {
+                    named.entry(*id).or_default();
+                }
+                Effect::Broadcast { lines, except } => {
+                    shared.extend_from_slice(lines.as_bytes());
+                    if let Some(id) = except {
+                        named.entry(*id).or_default();
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Whether a named connection is admitted changes within the batch;
+        // the others' does not: they get the batch's broadcasts in one.
+        for (id, n) in named.iter_mut() {
+            n.admitted = self.conns.get(id).is_some_and(|c| c.admitted);
+        }
+        if !shared.is_empty() {
+            let chunk: Arc<[u8]> = shared.into();
+            for (id, conn) in &self.conns {
+                if conn.admitted
+                    && !named.contains_key(id)
+                    && conn.outbox.push(chunk.clone()).is_err()
+                {
+                    overflowed.push(*id);
+                }
+            }
+        }
+        for effect in effects {
+            match effect {
+                Effect::Send(id, lines) => {
+                    if let Some(n) = named.get_mut(&id) {
+                        n.bytes.extend_from_slice(lines.as_bytes());
+                    }
+                }
+                Effect::Broadcast { lines, except } => {
+                    for (id, n) in named.iter_mut() {
+                        if n.admitted && Some(*id) != except {
+                            n.bytes.extend_from_slice(lines.as_bytes());
+                        }
+                    }
+                }
+                Effect::Admit(id) => {
+                    if let Some(conn) = self.conns.get_mut(&id) {
+                        conn.admitted = true;
+                        if let Some(n) = named.get_mut(&id) {
+                            n.admitted = true;
+                        }
+                    }
+                }
+                Effect::Close(id) => {
+                    if let Some(n) = named.get_mut(&id) {
+                        n.admitted = false;
+                        let bytes = std::mem::take(&mut n.bytes);
+                        self.push(id, bytes, overflowed);
+                    }
+                    if let Some(conn) = self.conns.get_mut(&id) {
+                        conn.admitted = false;
+                        conn.closing.get_or_insert_with(Instant::now);
+                        conn.outbox.close();
+                    }
+                }
+                other => self.carry_out(other),
+            }
+        }
+        for (id, n) in named {
+            self.push(id, n.bytes, overflowed);
+        }
+    }
+
+    /// Queues a named connection's bytes of the batch.
+    fn push(&self, id: ClientId, bytes: Vec<u8>, overflowed: &mut Vec<ClientId>) {
+        if bytes.is_empty() {
+            return;
+        }
+        if let Some(conn) = self.conns.get(&id) {
+            if conn.outbox.push(bytes.into()).is_err() {
+                overflowed.push(id);
+            }
+        }
+    }
+
+    /// The effects that are not about a connection's bytes.
+    fn carry_out(&mut self, effect: Effect) {
         match effect {
-            Effect::Send(id, lines) => {
-                if let Some(conn) = self.conns.get(&id) {
-                    if conn.outbox.push(lines.into_bytes().into()).is_err() {
-                        overflowed.push(id);
-                    }
-                }
-            }
-            Effect::Broadcast { lines, except } => {
-                let chunk: Arc<[u8]> = lines.into_bytes().into();
-                for (id, conn) in &self.conns {
-                    if conn.admitted
-                        && Some(*id) != except
-                        && conn.outbox.push(chunk.clone()).is_err()
-                    {
-                        overflowed.push(*id);
-                    }
-                }
-            }
-            Effect::Admit(id) => {
-                if let Some(conn) = self.conns.get_mut(&id) {
-                    conn.admitted = true;
-                }
-            }
-            Effect::Close(id) => {
-                if let Some(conn) = self.conns.get_mut(&id) {
-                    conn.admitted = false;
-                    conn.closing.get_or_insert_with(Instant::now);
-                    conn.outbox.close();
-                }
-            }
             Effect::Think { request, game } => {
                 let failed = match &mut self.engine {
                     Some(engine) => engine.think(request, game).err(),
@@ -384,6 +494,7 @@ impl Host {
                 }
             }
             Effect::Log(text) => log(text),
+            Effect::Send(..) | Effect::Broadcast { .. } | Effect::Admit(_) | Effect::Close(_) => {}
         }
     }
 
@@ -412,18 +523,61 @@ async fn sleep_until(deadline: Option<tokio::time::Instant>) {
     }
 }
 
-async fn accept(listener: TcpListener, websocket: bool, events: UnboundedSender<Event>) {
+/// Connections of the HTTP port waiting for their request head or being
+/// answered a file, at most: more are closed at once (a connection joins
+/// the table's count of clients once it asked for the WebSocket).
+pub const FRONT_DOOR_LIMIT: usize = 512;
+
+/// The HTTP port's front door: the page's directory, and the places.
+struct FrontDoor {
+    web: Option<PathBuf>,
+    permits: Arc<Semaphore>,
+}
+
+/// Accepts connections: TCP ones go to the table at once, those of the
+/// HTTP port (`door`) once they asked for the WebSocket endpoint.
+async fn accept(
+    listener: TcpListener,
+    door: Option<Arc<FrontDoor>>,
+    events: UnboundedSender<Event>,
+) {
     loop {
         match listener.accept().await {
             Ok((stream, peer)) => {
-                let event = Event::Accept {
-                    stream,
-                    peer,
-                    websocket,
+                let Some(door) = &door else {
+                    let event = Event::Accept {
+                        stream,
+                        peer,
+                        websocket: None,
+                    };
+                    if events.send(event).is_err() {
+                        return;
+                    }
+                    continue;
                 };
-                if events.send(event).is_err() {
-                    return;
-                }
+                let Ok(permit) = door.permits.clone().try_acquire_owned() else {
+                    log(format!(
+                        "http {peer}: closed at once: {FRONT_DOOR_LIMIT} HTTP connections are open"
+                    ));
+                    continue;
+                };
+                let (door, events) = (door.clone(), events.clone());
+                tokio::spawn(async move {
+                    let mut stream = stream;
+                    let front = http::front(&mut stream, door.web.as_deref()).await;
+                    drop(permit);
+                    match front {
+                        http::Front::WebSocket(head) => {
+                            let _ = events.send(Event::Accept {
+                                stream,
+                                peer,
+                                websocket: Some(head),
+                            });
+                        }
+                        http::Front::Answered(what) => log(format!("http {peer}: {what}")),
+                        http::Front::Failed(why) => log(format!("http {peer}: {why}")),
+                    }
+                });
             }
             Err(e) => {
                 // Out of descriptors, say: wait a little rather than spin.
