@@ -48,6 +48,17 @@ pub struct Weights {
     pub threat: i32,
     /// ... in two or more places, which one move rarely stops.
     pub double_threat: i32,
+    /// Percent added to the searching player's own terms (not the
+    /// opponent's): a player that expects to outplay its opponent builds
+    /// its own rows rather than only breaking the other's.
+    pub aggression: i32,
+    /// Nonzero: windows holding a cell that no splash can reach any more
+    /// (occupied, not the side's propagator, no empty neighbour) count
+    /// for nothing.
+    pub dead_windows: i32,
+    /// Nonzero: a leaf whose mover must answer a threat is searched a ply
+    /// further (see [`crate::search::Evaluator::leaf`]).
+    pub extend_threats: i32,
 }
 
 impl Weights {
@@ -66,6 +77,9 @@ impl Weights {
         win_now: 2000,
         threat: 60,
         double_threat: 900,
+        aggression: 0,
+        dead_windows: 0,
+        extend_threats: 0,
     };
 }
 
@@ -83,6 +97,8 @@ pub type StrongSearch<'t> =
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StrongEval {
     pub weights: Weights,
+    /// The player to move at the root of the search under way.
+    root: Option<Player>,
     /// The window starts that lie on the board, per axis, for the board
     /// size last seen: they depend on nothing else.
     windows_on_board: Option<((u8, u8), [Bitboard; 3])>,
@@ -92,6 +108,7 @@ impl StrongEval {
     pub const fn new(weights: Weights) -> StrongEval {
         StrongEval {
             weights,
+            root: None,
             windows_on_board: None,
         }
     }
@@ -121,6 +138,9 @@ struct SideSets {
     near: Bitboard,
     /// Near cells that the side's next own tile would complete.
     next: Bitboard,
+    /// Cells that no splash reaches any more and that are not the side's
+    /// propagators: its windows through them are dead.
+    dead: Bitboard,
 }
 
 /// Per-cell counts of four bits (a window's cells), bit-sliced: the count
@@ -209,9 +229,13 @@ impl StrongEval {
             pairs: 0,
         };
         // Windows on the board, free of the opponent, with a propagator.
-        let valid = start_ok
+        let mut valid = start_ok
             & !(enemy[0] | enemy[1] | enemy[2] | enemy[3])
             & (own[0] | own[1] | own[2] | own[3]);
+        if !s.dead.is_empty() {
+            let dead = window(s.dead, axis);
+            valid &= !(dead[0] | dead[1] | dead[2] | dead[3]);
+        }
         if valid.is_empty() {
             return result;
         }
@@ -321,6 +345,10 @@ impl Recorder for MoveTally {
 }
 
 impl Evaluator<Atom4> for StrongEval {
+    fn start(&mut self, root: &Atom4) {
+        self.root = Some(root.side_to_move());
+    }
+
     /// Tactical moves first: those that make the mover's propagators or
     /// break the opponent's (wins among them), then big splashes.
     fn move_hint(&mut self, game: &Atom4, mv: Cell) -> i32 {
@@ -340,6 +368,20 @@ impl Evaluator<Atom4> for StrongEval {
     }
 
     fn evaluate(&mut self, game: &Atom4) -> i32 {
+        self.assess(game).0
+    }
+
+    fn leaf(&mut self, game: &Atom4) -> Option<i32> {
+        let (value, threatened) = self.assess(game);
+        (!threatened || self.weights.extend_threats == 0).then_some(value)
+    }
+}
+
+impl StrongEval {
+    /// The evaluation, and whether the mover must answer a threat (the
+    /// opponent's next tile completes a row, and the mover cannot win
+    /// first).
+    fn assess(&mut self, game: &Atom4) -> (i32, bool) {
         let board = game.board();
         let colours = ColourSets::new(board);
         let [r, g, b] = colours.bits;
@@ -350,6 +392,17 @@ impl Evaluator<Atom4> for StrongEval {
         let one_bit = occupied & ((r & !g & !b) | (!r & g & !b) | (!r & !g & b));
         let area = board.area();
         let empty = area & !occupied;
+        // Occupied cells with no empty neighbour: no splash reaches them
+        // (save along a run of propagators, which this ignores).
+        let frozen = if self.weights.dead_windows != 0 {
+            let mut touched = Bitboard::EMPTY;
+            for dir in Direction::ALL {
+                touched |= dir.cells_toward(empty);
+            }
+            occupied & !touched
+        } else {
+            Bitboard::EMPTY
+        };
 
         let mover = game.side_to_move();
         let tile = game.tile();
@@ -360,18 +413,20 @@ impl Evaluator<Atom4> for StrongEval {
                 own: white,
                 near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
+                dead: frozen & !white,
             },
             _ => SideSets {
                 own: black,
                 near: one_bit,
                 next: completed_by(&colours, next_tile(p)),
+                dead: frozen & !black,
             },
         };
         let mine = sets(mover);
         let theirs = sets(mover.other());
         let w = &self.weights;
-        let mut score = w.propagator * (mine.own.count() as i32 - theirs.own.count() as i32)
-            + w.near * (mine.near.count() as i32 - theirs.near.count() as i32);
+        let mut score = w.propagator * mine.own.count() as i32 + w.near * mine.near.count() as i32;
+        let mut against = w.propagator * theirs.own.count() as i32 + w.near * theirs.near.count() as i32;
         let on_board = self.windows_on_board(board);
         let mut my_finishing = Bitboard::EMPTY;
         let mut their_finishing = Bitboard::EMPTY;
@@ -383,7 +438,8 @@ impl Evaluator<Atom4> for StrongEval {
                 let other = window(theirs.own, $axis);
                 let mine_here = self.axis_score(&mine, $axis, &own, &other, empty, $start_ok);
                 let theirs_here = self.axis_score(&theirs, $axis, &other, &own, empty, $start_ok);
-                score += mine_here.score - theirs_here.score;
+                score += mine_here.score;
+                against += theirs_here.score;
                 my_finishing |= mine_here.finishing;
                 their_finishing |= theirs_here.finishing;
                 my_pairs += mine_here.pairs;
@@ -409,24 +465,41 @@ impl Evaluator<Atom4> for StrongEval {
         let winning = my_finishing & mine.next;
         let their_winning = their_finishing & theirs.next;
         if my_pairs > 0 {
-            return score + self.weights.win_now;
+            return (self.balance(mover, score + self.weights.win_now, against), false);
         }
         if winning.is_empty() && their_winning.is_empty() && their_pairs == 0 {
-            return score;
+            return (self.balance(mover, score, against), false);
         }
         let legal = board.legal_cells();
         if !winning.is_empty() && !(winning & splash_targets(legal, mine.own)).is_empty() {
-            return score + self.weights.win_now;
+            return (self.balance(mover, score + self.weights.win_now, against), false);
         }
+        let mut threats = 0;
         if !their_winning.is_empty() || their_pairs > 0 {
-            let threats = their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
-            score -= match threats {
+            threats = their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
+            against += match threats {
                 0 => 0,
                 1 => self.weights.threat,
                 _ => self.weights.double_threat,
             };
         }
-        score
+        (self.balance(mover, score, against), threats > 0)
+    }
+}
+
+impl StrongEval {
+    /// The mover's terms less the opponent's, the root player's own terms
+    /// raised by the aggression.
+    #[inline]
+    fn balance(&self, mover: Player, mine: i32, theirs: i32) -> i32 {
+        let a = self.weights.aggression;
+        if a == 0 {
+            mine - theirs
+        } else if Some(mover) == self.root {
+            mine + mine * a / 100 - theirs
+        } else {
+            mine - theirs - theirs * a / 100
+        }
     }
 }
 
