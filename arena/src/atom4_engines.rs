@@ -97,8 +97,6 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
             "threat" => &mut weights.threat,
             "double_threat" => &mut weights.double_threat,
             "aggression" => &mut weights.aggression,
-            "dead_windows" => &mut weights.dead_windows,
-            "extend_threats" => &mut weights.extend_threats,
             _ => return Err(format!("no weight called {name:?}")),
         };
         *field = value;

@@ -52,13 +52,6 @@ pub struct Weights {
     /// opponent's): a player that expects to outplay its opponent builds
     /// its own rows rather than only breaking the other's.
     pub aggression: i32,
-    /// Nonzero: windows holding a cell that no splash can reach any more
-    /// (occupied, not the side's propagator, no empty neighbour) count
-    /// for nothing.
-    pub dead_windows: i32,
-    /// Nonzero: a leaf whose mover must answer a threat is searched a ply
-    /// further (see [`crate::search::Evaluator::leaf`]).
-    pub extend_threats: i32,
 }
 
 impl Weights {
@@ -77,9 +70,7 @@ impl Weights {
         win_now: 2000,
         threat: 60,
         double_threat: 900,
-        aggression: 0,
-        dead_windows: 0,
-        extend_threats: 0,
+        aggression: 50,
     };
 }
 
@@ -368,40 +359,34 @@ impl Evaluator<Atom4> for StrongEval {
     }
 
     fn evaluate(&mut self, game: &Atom4) -> i32 {
-        self.assess(game).0
-    }
-
-    fn leaf(&mut self, game: &Atom4) -> Option<i32> {
-        let (value, threatened) = self.assess(game);
-        (!threatened || self.weights.extend_threats == 0).then_some(value)
-    }
-}
-
-impl StrongEval {
-    /// The evaluation, and whether the mover must answer a threat (the
-    /// opponent's next tile completes a row, and the mover cannot win
-    /// first).
-    fn assess(&mut self, game: &Atom4) -> (i32, bool) {
         let board = game.board();
         let colours = ColourSets::new(board);
         let [r, g, b] = colours.bits;
         let occupied = colours.occupied;
-        let white = occupied & r & g & b;
-        let black = occupied & !(r | g | b);
         let two_bits = occupied & ((r & g & !b) | (r & !g & b) | (!r & g & b));
         let one_bit = occupied & ((r & !g & !b) | (!r & g & !b) | (!r & !g & b));
         let area = board.area();
         let empty = area & !occupied;
-        // Occupied cells with no empty neighbour: no splash reaches them
-        // (save along a run of propagators, which this ignores).
-        let frozen = if self.weights.dead_windows != 0 {
-            let mut touched = Bitboard::EMPTY;
-            for dir in Direction::ALL {
-                touched |= dir.cells_toward(empty);
-            }
-            occupied & !touched
-        } else {
-            Bitboard::EMPTY
+        let white = occupied & r & g & b;
+        let black = occupied & !(r | g | b);
+        // Dead cells: occupied, not the side's propagator, and out of every
+        // splash's reach for good, so that the side's windows through them
+        // can never be completed (the board fills; wins come from rows
+        // that can). For the searching player, a cell with no empty
+        // neighbour counts as dead; for its opponent, only one that no
+        // splash from an empty cell reaches even along the opponent's own
+        // propagators: the engine builds where it can still play and
+        // guards against every row the opponent can still complete.
+        let mut touched = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            touched |= dir.cells_toward(empty);
+        }
+        let frozen = occupied & !touched;
+        let out_of_reach = |own: Bitboard| occupied & !own & !splash_targets(empty, own);
+        let (white_dead, black_dead) = match self.root {
+            Some(Player::ONE) => (frozen & !white, out_of_reach(black)),
+            Some(_) => (out_of_reach(white), frozen & !black),
+            None => (frozen & !white, frozen & !black),
         };
 
         let mover = game.side_to_move();
@@ -413,20 +398,21 @@ impl StrongEval {
                 own: white,
                 near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
-                dead: frozen & !white,
+                dead: white_dead,
             },
             _ => SideSets {
                 own: black,
                 near: one_bit,
                 next: completed_by(&colours, next_tile(p)),
-                dead: frozen & !black,
+                dead: black_dead,
             },
         };
         let mine = sets(mover);
         let theirs = sets(mover.other());
         let w = &self.weights;
         let mut score = w.propagator * mine.own.count() as i32 + w.near * mine.near.count() as i32;
-        let mut against = w.propagator * theirs.own.count() as i32 + w.near * theirs.near.count() as i32;
+        let mut against =
+            w.propagator * theirs.own.count() as i32 + w.near * theirs.near.count() as i32;
         let on_board = self.windows_on_board(board);
         let mut my_finishing = Bitboard::EMPTY;
         let mut their_finishing = Bitboard::EMPTY;
@@ -465,25 +451,24 @@ impl StrongEval {
         let winning = my_finishing & mine.next;
         let their_winning = their_finishing & theirs.next;
         if my_pairs > 0 {
-            return (self.balance(mover, score + self.weights.win_now, against), false);
+            return self.balance(mover, score + self.weights.win_now, against);
         }
         if winning.is_empty() && their_winning.is_empty() && their_pairs == 0 {
-            return (self.balance(mover, score, against), false);
+            return self.balance(mover, score, against);
         }
         let legal = board.legal_cells();
         if !winning.is_empty() && !(winning & splash_targets(legal, mine.own)).is_empty() {
-            return (self.balance(mover, score + self.weights.win_now, against), false);
+            return self.balance(mover, score + self.weights.win_now, against);
         }
-        let mut threats = 0;
         if !their_winning.is_empty() || their_pairs > 0 {
-            threats = their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
+            let threats = their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
             against += match threats {
                 0 => 0,
                 1 => self.weights.threat,
                 _ => self.weights.double_threat,
             };
         }
-        (self.balance(mover, score, against), threats > 0)
+        self.balance(mover, score, against)
     }
 }
 
@@ -565,6 +550,56 @@ mod tests {
         let mut after = win;
         after.play(report.best.unwrap()).unwrap();
         assert!(after.is_over());
+    }
+
+    /// White's row of three ends in a cyan that red would turn white; with
+    /// every neighbour of the cyan occupied no splash reaches it, and for
+    /// the searching player that row counts for nothing.
+    #[test]
+    fn rows_that_cannot_be_completed_count_for_nothing() {
+        let live: Atom4 = "...rr./WWWc../...rr./....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let dead: Atom4 = "...rr./WWWcr./...rr./....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let mut eval = StrongEval::default();
+        eval.start(&live);
+        let (l, d) = (eval.evaluate(&live), eval.evaluate(&dead));
+        let w = Weights::DEFAULT;
+        assert!(l - d >= w.three_near, "{l} vs {d}");
+        // Without a searching player (no `start`), the same holds.
+        let mut fresh = StrongEval::default();
+        let (l, d) = (fresh.evaluate(&live), fresh.evaluate(&dead));
+        assert!(l - d >= w.three_near, "{l} vs {d}");
+    }
+
+    /// The searching player's own rows weigh more than its opponent's:
+    /// white's pair of propagators is worth more to player 1 when player 1
+    /// searches than when player 2 does (and then as much as without
+    /// aggression).
+    #[test]
+    fn the_searching_players_own_rows_weigh_more() {
+        let game: Atom4 = "....../.WW.c./....../....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let mut player_two = game;
+        player_two.pass_turn();
+        let mut eval = StrongEval::default();
+        eval.start(&game);
+        let searching_as_one = eval.evaluate(&game);
+        eval.start(&player_two);
+        let searching_as_two = eval.evaluate(&game);
+        assert!(
+            searching_as_one > searching_as_two,
+            "{searching_as_one} vs {searching_as_two}"
+        );
+        let mut plain = StrongEval::new(Weights {
+            aggression: 0,
+            ..Weights::DEFAULT
+        });
+        plain.start(&game);
+        assert_eq!(plain.evaluate(&game), searching_as_two);
     }
 
     #[test]

@@ -40,22 +40,7 @@ pub trait Evaluator<G: Game> {
     /// Called once at the start of every search with its root position
     /// (an evaluator may take the root player's view from it).
     fn start(&mut self, _root: &G) {}
-
-    /// The value of a leaf, or `None` when the position is not quiet (the
-    /// player to move must answer a threat) and the search should look a
-    /// ply further: it does so in iterations of [`EXTEND_FROM_DEPTH`] or
-    /// more, up to [`EXTENSION_PLIES`] beyond the iteration's depth.
-    fn leaf(&mut self, game: &G) -> Option<i32> {
-        Some(self.evaluate(game))
-    }
 }
-
-/// Leaves that are not quiet are searched further in iterations of this
-/// depth or more (shallower ones, such as a microcontroller's, keep their
-/// stack) ...
-pub const EXTEND_FROM_DEPTH: u8 = 5;
-/// ... up to this many plies beyond the iteration's depth.
-pub const EXTENSION_PLIES: usize = 4;
 
 /// Nodes between two calls of [`Control::should_stop`].
 pub const CHECK_EVERY: u64 = 1024;
@@ -101,8 +86,6 @@ pub struct Search<G: ZeroSum, E, T> {
     /// Bit `ply`: the player whose view the node at `ply` takes, for games
     /// that do not alternate (alternating games derive it from the ply).
     sides: u64,
-    /// Leaves above this ply may be extended (see [`Evaluator::leaf`]).
-    extend_below: usize,
 }
 
 impl<G: ZeroSum, E, T: Store<G::Move>> core::fmt::Debug for Search<G, E, T> {
@@ -169,7 +152,6 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             root: Player::ONE,
             passed: 0,
             sides: 0,
-            extend_below: 0,
         }
     }
 
@@ -236,11 +218,6 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         let hash = game.hash();
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8);
         for depth in 1..=max_depth {
-            self.extend_below = if depth >= EXTEND_FROM_DEPTH {
-                depth as usize + EXTENSION_PLIES
-            } else {
-                0
-            };
             let (score, best) = self.root(game, hash, depth, &mut root_moves, control);
             if self.aborted {
                 break;
@@ -424,7 +401,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         &mut self,
         game: &mut G,
         hash: u64,
-        mut depth: u8,
+        depth: u8,
         ply: usize,
         alpha: i32,
         beta: i32,
@@ -451,17 +428,8 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
                 0
             };
         }
-        if ply >= MAX_PLY - 1 {
+        if depth == 0 || ply >= MAX_PLY - 1 {
             return self.evaluate(game);
-        }
-        if depth == 0 {
-            if ply >= self.extend_below {
-                return self.evaluate(game);
-            }
-            match self.leaf(game) {
-                Some(value) => return value,
-                None => depth = 1,
-            }
         }
         // The table.
         let mut hash_move = None;
@@ -650,11 +618,6 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     #[inline(never)]
     fn evaluate(&mut self, game: &G) -> i32 {
         self.evaluator.evaluate(game)
-    }
-
-    #[inline(never)]
-    fn leaf(&mut self, game: &G) -> Option<i32> {
-        self.evaluator.leaf(game)
     }
 
     #[inline(never)]
