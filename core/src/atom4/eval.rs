@@ -57,7 +57,9 @@ pub struct Weights {
 impl Weights {
     /// Tuned by matches against classic level 4 at 30 ms a move
     /// (`ATOM4_WEIGHTS` in the match runner); larger row weights lose:
-    /// rows the opponent can still break are worth little.
+    /// rows the opponent can still break are worth little. The aggression
+    /// was screened against classic level 5 at 40,000 nodes a move
+    /// (`docs/atom4-strength.md`).
     pub const DEFAULT: Weights = Weights {
         three_near: 30,
         three_near_next_tile: 45,
