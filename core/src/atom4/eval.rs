@@ -131,9 +131,10 @@ struct SideSets {
     near: Bitboard,
     /// Near cells that the side's next own tile would complete.
     next: Bitboard,
-    /// Cells that no splash reaches any more and that are not the side's
-    /// propagators: its windows through them are dead.
-    dead: Bitboard,
+    /// Cells no window of the side's may hold: the opponent's propagators,
+    /// and cells that no splash reaches any more and that are not the
+    /// side's propagators (its windows through them are dead).
+    blocked: Bitboard,
 }
 
 /// Per-cell counts of four bits (a window's cells), bit-sliced: the count
@@ -141,7 +142,6 @@ struct SideSets {
 struct Count4 {
     lo: Bitboard,
     mid: Bitboard,
-    #[cfg_attr(not(test), allow(dead_code))]
     hi: Bitboard,
 }
 
@@ -170,6 +170,15 @@ const AXES: [Direction; 3] = [
 fn window(set: Bitboard, axis: Direction) -> [Bitboard; 4] {
     let s2 = axis.cells_two_toward(set);
     [set, axis.cells_toward(set), s2, axis.cells_toward(s2)]
+}
+
+/// Window starts along `axis` whose window holds a cell of `set`. Out of
+/// line on a microcontroller: its four copies then never sit in the
+/// evaluation's frame (the depth-4 stack budget).
+#[cfg_attr(target_os = "none", inline(never))]
+fn touching(set: Bitboard, axis: Direction) -> Bitboard {
+    let [a, b, c, d] = window(set, axis);
+    a | b | c | d
 }
 
 /// Cells that a piece placed now on one of `legal` splashes: in each
@@ -203,15 +212,14 @@ struct AxisScore {
 }
 
 impl StrongEval {
-    /// The window score of one side along one axis, given the windows of
-    /// its propagators and of the opponent's.
+    /// The window score of one side along one axis. The windows are made
+    /// here, one side at a time, so that a microcontroller's evaluation
+    /// frame holds few of them at once (the depth-4 stack budget).
     #[cfg_attr(not(target_os = "none"), inline(always))]
     fn axis_score(
         &self,
         s: &SideSets,
         axis: Direction,
-        own: &[Bitboard; 4],
-        enemy: &[Bitboard; 4],
         empty: Bitboard,
         start_ok: Bitboard,
     ) -> AxisScore {
@@ -221,20 +229,14 @@ impl StrongEval {
             finishing: Bitboard::EMPTY,
             pairs: 0,
         };
-        // Windows on the board, free of the opponent, with a propagator.
-        let mut valid = start_ok
-            & !(enemy[0] | enemy[1] | enemy[2] | enemy[3])
-            & (own[0] | own[1] | own[2] | own[3]);
-        if !s.dead.is_empty() {
-            let dead = window(s.dead, axis);
-            valid &= !(dead[0] | dead[1] | dead[2] | dead[3]);
-        }
+        // How many of the four are propagators, bit-sliced; four never
+        // occurs in a position in play (it would have won).
+        let p = Count4::new(window(s.own, axis));
+        // Windows on the board, free of blocked cells, with a propagator.
+        let valid = start_ok & !touching(s.blocked, axis) & (p.lo | p.mid | p.hi);
         if valid.is_empty() {
             return result;
         }
-        // How many of the four are propagators, bit-sliced; four never
-        // occurs in a position in play (it would have won).
-        let p = Count4::new(*own);
         let three = valid & p.lo & p.mid;
         let two = valid & p.mid & !p.lo;
         result.score = w.two * two.count() as i32 + w.one * (valid & p.lo & !p.mid).count() as i32;
@@ -263,9 +265,8 @@ impl StrongEval {
             return result;
         }
         let near = window(s.near, axis);
-        let empties = window(empty, axis);
         let with_near = three & (near[0] | near[1] | near[2] | near[3]);
-        let with_empty = three & (empties[0] | empties[1] | empties[2] | empties[3]);
+        let with_empty = three & touching(empty, axis);
         let with_next = with_near & (next[0] | next[1] | next[2] | next[3]);
         result.score += w.three_near * with_near.count() as i32
             + (w.three_near_next_tile - w.three_near) * with_next.count() as i32
@@ -400,13 +401,13 @@ impl Evaluator<Atom4> for StrongEval {
                 own: white,
                 near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
-                dead: white_dead,
+                blocked: black | white_dead,
             },
             _ => SideSets {
                 own: black,
                 near: one_bit,
                 next: completed_by(&colours, next_tile(p)),
-                dead: black_dead,
+                blocked: white | black_dead,
             },
         };
         let mine = sets(mover);
@@ -421,11 +422,8 @@ impl Evaluator<Atom4> for StrongEval {
         let (mut my_pairs, mut their_pairs) = (0, 0);
         macro_rules! add_axis {
             ($start_ok:expr, $axis:expr) => {{
-                // One side's propagator windows are the other's blocking ones.
-                let own = window(mine.own, $axis);
-                let other = window(theirs.own, $axis);
-                let mine_here = self.axis_score(&mine, $axis, &own, &other, empty, $start_ok);
-                let theirs_here = self.axis_score(&theirs, $axis, &other, &own, empty, $start_ok);
+                let mine_here = self.axis_score(&mine, $axis, empty, $start_ok);
+                let theirs_here = self.axis_score(&theirs, $axis, empty, $start_ok);
                 score += mine_here.score;
                 against += theirs_here.score;
                 my_finishing |= mine_here.finishing;
