@@ -848,12 +848,12 @@ typedef struct atom4_atropos_solution {
 } atom4_atropos_solution;
 
 /**
- * One node of the engine's search tree: 28 bytes, 4-byte aligned. The
+ * One node of the engine's search tree: 24 bytes, 8-byte aligned. The
  * tree needs about one node for every six units of work (two a
  * microsecond); a full tree stops growing, it does not fail.
  */
 typedef struct atom4_atropos_tree_node {
-  uint32_t _private[7];
+  uint64_t _private[3];
 } atom4_atropos_tree_node;
 
 /**

@@ -27,18 +27,23 @@ need() {
 
 step "system packages"
 need gcc gcc g++ g++ pkg-config pkg-config valgrind valgrind tmux tmux pgrep procps qemu-system-arm qemu-system-arm
+# The web page's tests: Node and npm (the machine's, else Debian's), and Debian's chromium for playwright-core.
+need node nodejs npm npm chromium chromium
 
 step "toolchain: components and targets"
 rustup component add rustfmt clippy llvm-tools
-rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf
+rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-none-elf wasm32-unknown-unknown
 
 step "format and lints"
 cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy -p atom4-web --no-deps --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
 cargo build -p atom4-core --release --target thumbv6m-none-eabi
+# The network protocol's core (framing, messages, table, session): no std, alloc only.
+cargo build -p atom4-net --no-default-features --release --target thumbv7em-none-eabihf
 
 step "Rust tests, the golden vectors included"
 cargo test --workspace --release -- --nocapture 2>&1 | tee target/rust-tests.log
@@ -60,7 +65,7 @@ step "Atropos programs as processes: the player on every size, the referee with 
 bash tests/cli/atropos.sh 2>&1 | tee target/atropos-cli.log
 grep -E '^atropos programs: ' target/atropos-cli.log
 
-step "Python package: pip install ./py, pytest (vectors, PettingZoo), mypy --strict, stubtest"
+step "Python package: pip install ./py, pytest (vectors, PettingZoo, OpenSpiel, docs), mypy --strict, stubtest, the toy build"
 python3 -c 'import venv, ensurepip' 2>/dev/null || need false python3-venv
 python3 -m venv target/py-venv
 target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
@@ -68,8 +73,18 @@ target/py-venv/bin/python -m pip install -q './py[pettingzoo,test]'
 # pytest's progress dots share the lines: the summaries are found anywhere on them.
 grep -oE 'python [a-z ]+: .*|[0-9]+ passed in .*' target/py-tests.log
 grep -q 'python chain vectors: ' target/py-tests.log
+grep -q 'python gamma batch: ' target/py-tests.log
 (cd py && ../target/py-venv/bin/python -m mypy python/atom4 tests examples \
-    && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml atom4)
+    && ../target/py-venv/bin/python -m mypy.stubtest --mypy-config-file pyproject.toml \
+        --allowlist stubtest-allowlist.txt atom4)
+# A sixth game through every door: a test build with core's toy game (never
+# in the user's wheel), the same Python code, no line for it.
+rm -rf target/py-toy target/py-toy-wheel
+MATURIN_PEP517_ARGS="--features toy" target/py-venv/bin/python -m pip wheel -q --no-deps ./py -w target/py-toy-wheel
+target/py-venv/bin/python -m zipfile -e target/py-toy-wheel/atom4-*.whl target/py-toy
+(cd py && PYTHONPATH=../target/py-toy ../target/py-venv/bin/python -m pytest -q -s -p no:cacheprovider \
+    tests/test_toy.py tests/test_state.py tests/test_env.py tests/test_openspiel.py) 2>&1 | tee target/py-toy.log
+grep -o 'python toy: .*' target/py-toy.log
 
 step "terminal front end: the real binary in tmux"
 # The README's first command must find the atom4 program among the package's binaries.
@@ -81,6 +96,14 @@ bash tests/cli/atomas-koth.sh 2>&1 | tee target/atomas-koth.log
 grep -E '^atomas tmux: [0-9]+ checks passed' target/atomas-tmux.log
 grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
 
+step "Robustness: process hygiene of the tools that run players, terminal programs whose terminal vanishes, bad input and short memory (docs/robustness.md)"
+bash tests/cli/hygiene.sh 2>&1 | tee target/hygiene.log
+grep -E '^hygiene: [0-9]+ checks passed, 0 failed' target/hygiene.log
+bash tests/cli/vanish.sh 2>&1 | tee target/vanish.log
+grep -E '^vanish: [0-9]+ checks passed, 0 failed' target/vanish.log
+bash tests/cli/robust.sh 2>&1 | tee target/robust.log
+grep -E '^robust: [0-9]+ checks passed, 0 failed' target/robust.log
+
 step "Gamma: the batch triples through the built gamma program; its interactive mode and atom4 gamma play in tmux"
 bash tests/cli/gamma_batch.sh 2>&1 | tee target/gamma-batch.log
 grep -E '^gamma batch: ' target/gamma-batch.log
@@ -90,6 +113,10 @@ grep -E '^tmux gamma: ' target/gamma-tmux.log
 step "Chain Reaction programs: play and the tutorial's game in tmux, the bot protocol as a process"
 bash tests/cli/chain.sh 2>&1 | tee target/chain-cli-test.log
 grep -E '^chain cli: ' target/chain-cli-test.log
+
+step "network play: atom4 serve and atom4 connect as processes (games, watchers, the engine seat, Ctrl-C, misbehaving clients, the screen in tmux)"
+bash tests/net/run.sh 2>&1 | tee target/net-tests.log
+grep -E '^net programs: [0-9]+ checks passed' target/net-tests.log
 
 step "fuzz targets: each built with libFuzzer's instrumentation and run for a few seconds"
 command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
@@ -103,3 +130,14 @@ done) 2>&1 | tee target/fuzz.log
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+
+step "web: the module in Node (golden vectors, equal to the native build, the API, its types), the page in headless Chromium"
+# npm ci installs the lock file's pinned playwright-core and typescript (no browser download: Debian's chromium runs).
+(cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund && npm run build && npm test) 2>&1 | tee target/web-tests.log
+grep -E '^# wasm ' target/web-tests.log
+grep -qE '^# fail 0$' target/web-tests.log
+ls target/web-screenshots/*.png | wc -l | sed 's/^/web screenshots: /'
+
+step "web benchmark (not a timed test): size, first paint, nodes a second in Chromium against native, the same moves"
+(cd web && npm run bench) 2>&1 | tee target/web-bench.log
+grep -E 'total|first paint|goal: at least 50%' target/web-bench.log

@@ -216,8 +216,12 @@ impl Arena for Atom4Arena {
             return Err("Atom-4 has two players".into());
         }
         let (w, h) = setup.size.unwrap_or((16, 16));
-        let side = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
-        Atom4::new(side(w), side(h)).map_err(|e| e.to_string())
+        let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
+            return Err(format!(
+                "board size {w}x{h}: Atom-4 boards are 2..16 each way"
+            ));
+        };
+        Atom4::new(w8, h8).map_err(|e| e.to_string())
     }
 
     fn engine(

@@ -19,14 +19,14 @@ use std::time::{Duration, Instant};
 use atom4_core::atropos::engine::{
     Budget, Choice, Config, Engine as Player, Memory, TimeBudget, TreeSearch, WorkBudget,
 };
-use atom4_core::atropos::{default_move, Atropos, Color, Move, TableEntry};
+use atom4_core::atropos::{default_move, Atropos, Color, Move};
 use atom4_core::control::{Report, StopFlag};
-use atom4_core::mcts::Node;
-use atom4_core::search::Entry;
+use atom4_core::mcts::NODE_WORDS;
 use atom4_core::Rng;
 
 use crate::generic::{Limit, MctsEngine, RandomEngine};
 use crate::matches::{Arena, Setup};
+use crate::memory::filled;
 use crate::Engine;
 
 /// How the player engine is bounded.
@@ -76,29 +76,50 @@ impl std::fmt::Display for PlayerLimit {
 /// the solver's when that search is used. Kept small: a player program
 /// pays for its memory at every move, each page it touches first.
 pub struct PlayerMemory {
-    solver: Vec<TableEntry>,
-    tree: Vec<Node<Move>>,
-    table: Vec<Entry<Move>>,
+    solver: Vec<u64>,
+    tree: Vec<u64>,
+    table: Vec<u64>,
 }
 
 impl PlayerMemory {
-    /// Memory for `limit` and `search`.
+    /// Memory for `limit` and `search` (an abort when the machine has not
+    /// got it: see [`PlayerMemory::try_new`]).
     pub fn new(limit: PlayerLimit, search: TreeSearch) -> PlayerMemory {
+        match PlayerMemory::try_new(limit, search) {
+            Ok(memory) => memory,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Memory for `limit` and `search`; on a machine short of memory, as
+    /// much of it as the machine has (halved until it fits, the search
+    /// then filling its tree sooner), or why not even the least fits.
+    pub fn try_new(limit: PlayerLimit, search: TreeSearch) -> Result<PlayerMemory, String> {
         let work = match limit {
             PlayerLimit::Time(t) => t.as_micros().min(1 << 40) as u64 * 2,
             PlayerLimit::Work(w) => w,
         };
+        let mut shrink = 0;
+        loop {
+            match PlayerMemory::for_work(work >> shrink, search) {
+                Err(_) if work >> shrink > 1 << 12 => shrink += 1,
+                memory => return memory,
+            }
+        }
+    }
+
+    fn for_work(work: u64, search: TreeSearch) -> Result<PlayerMemory, String> {
         let slots =
             |share: u64| (work / share).clamp(1 << 12, 1 << 22).next_power_of_two() as usize;
         let (tree, table) = match search {
             TreeSearch::Mcts => (slots(4), 0),
             TreeSearch::AlphaBeta => (0, slots(1)),
         };
-        PlayerMemory {
-            solver: vec![TableEntry::EMPTY; slots(1)],
-            tree: vec![Node::EMPTY; tree],
-            table: vec![Entry::EMPTY; table],
-        }
+        Ok(PlayerMemory {
+            solver: filled(slots(1), 0, "the solver's table")?,
+            tree: filled(tree * NODE_WORDS, 0, "the search tree")?,
+            table: filled(table, 0, "the search's table")?,
+        })
     }
 
     /// The engine over this memory.
@@ -129,14 +150,22 @@ pub struct PlayerEngine {
 
 impl PlayerEngine {
     pub fn new(limit: PlayerLimit, config: Config) -> PlayerEngine {
-        PlayerEngine {
+        match PlayerEngine::try_new(limit, config) {
+            Ok(engine) => engine,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The engine, or why the machine has not got the memory it needs.
+    pub fn try_new(limit: PlayerLimit, config: Config) -> Result<PlayerEngine, String> {
+        Ok(PlayerEngine {
             limit,
             config,
-            memory: PlayerMemory::new(limit, config.search),
+            memory: PlayerMemory::try_new(limit, config.search)?,
             spec: format!("player:{limit}"),
             used: false,
             last: None,
-        }
+        })
     }
 
     /// The choice for `state`, within the limit from `start` (or until

@@ -14,29 +14,11 @@ use atom4_core::chain::{
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::expectimax::{self, Expectimax};
 use atom4_core::search::MAX_PLY;
-use atom4_core::{Cell, Rng};
+use atom4_core::Rng;
 
 use crate::generic::{AlphaBetaEngine, Limit, MctsEngine, RandomEngine, SearchSpec};
 use crate::matches::{Arena, Setup};
-use crate::shared_table::PackedMove;
 use crate::{random_move, Engine};
-
-/// A cell's index in the 16 x 16 frame; 256 for the pass.
-impl PackedMove for Move {
-    fn to_bits(self) -> u16 {
-        match self {
-            Move::Place(cell) => cell.index() as u16,
-            Move::Pass => 256,
-        }
-    }
-
-    fn from_bits(bits: u16) -> Move {
-        match u8::try_from(bits) {
-            Ok(index) => Move::Place(Cell::from_index(index)),
-            Err(_) => Move::Pass,
-        }
-    }
-}
 
 /// How the strong engine plays three or more players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -382,9 +364,17 @@ impl Arena for ChainArena {
             other => return Err(format!("rules {other:?}: classic or atoms")),
         };
         let (w, h) = setup.size.unwrap_or((6, 9));
-        let narrow = |n: u32| u8::try_from(n).unwrap_or(u8::MAX);
         let players = setup.players.unwrap_or(2);
-        Position::new(rules, narrow(w), narrow(h), narrow(players)).map_err(|e| e.to_string())
+        // Checked before narrowing: 65535 is not 255.
+        let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
+            return Err(format!(
+                "board size {w}x{h}: Chain Reaction boards are 1..16 each way"
+            ));
+        };
+        let Ok(players8) = u8::try_from(players) else {
+            return Err(format!("{players} players: Chain Reaction has 2 to 8"));
+        };
+        Position::new(rules, w8, h8, players8).map_err(|e| e.to_string())
     }
 
     fn engine(
@@ -406,6 +396,8 @@ impl Arena for ChainArena {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use atom4_core::search::PackedMove;
+    use atom4_core::Cell;
 
     #[test]
     fn specs_round_trip_and_refuse_nonsense() {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::gamma::policy::{greedy_move, random_move, Playout};
 use atom4_core::gamma::{words_for, Move, Position, PositionError};
-use atom4_core::mcts::{self, Mcts, Node};
+use atom4_core::mcts::{self, Mcts, NODE_WORDS};
 use atom4_core::Rng;
 
 use crate::generic::Limit;
@@ -76,7 +76,8 @@ pub fn tree_nodes(limit: Limit) -> usize {
 /// arena, leaves estimated by Gamma's [`Playout`].
 pub struct GammaMcts {
     limit: Limit,
-    tree: Vec<Node<Move>>,
+    /// [`NODE_WORDS`] words a node.
+    tree: Vec<u64>,
     playout: Playout,
     rng: Rng,
     /// The last search's report.
@@ -87,7 +88,7 @@ impl GammaMcts {
     pub fn new(limit: Limit, seed: u64) -> GammaMcts {
         GammaMcts {
             limit,
-            tree: vec![Node::EMPTY; tree_nodes(limit)],
+            tree: vec![0; tree_nodes(limit) * NODE_WORDS],
             playout: Playout::default(),
             rng: Rng::new(seed),
             last: None,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::game::{Game, ZeroSum};
-use atom4_core::mcts::{self, Mcts, Node, RandomRollout, Rollout};
+use atom4_core::mcts::{self, Mcts, NodeMove, RandomRollout, Rollout, NODE_WORDS};
 use atom4_core::search::{Entry, Evaluator, Limits, Search, MAX_PLY};
 use atom4_core::Rng;
 
@@ -141,7 +141,8 @@ impl<G: Game> Engine<G> for RandomEngine {
 /// its own node arena.
 pub struct MctsEngine<G: Game, R = RandomRollout> {
     limit: Limit,
-    arena: Vec<Node<G::Move>>,
+    /// [`NODE_WORDS`] words a node.
+    arena: Vec<u64>,
     rollout: R,
     exploration: f32,
     rng: Rng,
@@ -166,7 +167,7 @@ impl<G: Game, R> MctsEngine<G, R> {
     pub fn new(limit: Limit, rollout: R, seed: u64) -> Self {
         MctsEngine {
             limit,
-            arena: vec![Node::EMPTY; mcts_arena_len(limit)],
+            arena: vec![0; mcts_arena_len(limit) * NODE_WORDS],
             rollout,
             exploration: mcts::EXPLORATION,
             rng: Rng::new(seed),
@@ -183,7 +184,7 @@ impl<G: Game, R> MctsEngine<G, R> {
 impl<G, R> Engine<G> for MctsEngine<G, R>
 where
     G: Game + Clone + Send,
-    G::Move: Send,
+    G::Move: Send + NodeMove,
     R: Rollout<G> + Clone + Send,
 {
     fn think(

@@ -12,10 +12,14 @@ pub mod atom4_engines;
 pub mod atomas_engines;
 pub mod atropos_engines;
 pub mod chain_engines;
+pub mod child;
 pub mod games;
 pub mod gamma_engines;
 pub mod generic;
 pub mod matches;
+pub mod memory;
+pub mod output;
+pub mod progress;
 pub mod shared_table;
 
 use std::sync::atomic::AtomicBool;
@@ -65,18 +69,8 @@ pub fn random_move<G: Game>(game: &G, rng: &mut Rng) -> Option<G::Move> {
 pub fn draw_chance<G: Game>(game: &G, rng: &mut Rng) -> Option<G::Move> {
     let mut outcomes = G::List::<Chance<G::Move>>::default();
     game.chance_outcomes(&mut outcomes);
-    let total: u64 = outcomes.iter().map(|c| u64::from(c.weight)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = ((rng.next_u64() as u128 * total as u128) >> 64) as u64;
-    for c in outcomes.iter() {
-        if pick < u64::from(c.weight) {
-            return Some(c.outcome);
-        }
-        pick -= u64::from(c.weight);
-    }
-    None
+    let i = rng.weighted(outcomes.iter().map(|c| c.weight))?;
+    Some(outcomes[i].outcome)
 }
 
 /// One finished (or stopped) game: what each player got, and the moves.

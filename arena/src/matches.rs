@@ -142,7 +142,8 @@ pub fn run<A: Arena>(
         } else {
             2
         })
-        .max(1);
+        // No more threads than games: each would only start and stop.
+        .clamp(1, options.games.max(1));
     let next = AtomicU32::new(0);
     let standings = Mutex::new(
         seats

@@ -10,25 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::marker::PhantomData;
 
 use atom4_core::search::tt::{bucket, store_in_bucket};
+pub use atom4_core::search::PackedMove;
 use atom4_core::search::{usable_slots, Bound, Entry, Hit, Store};
-use atom4_core::Cell;
-
-/// A move that fits in 16 bits (below `u16::MAX`), so that a slot with
-/// its move is one 64-bit word.
-pub trait PackedMove: Copy + PartialEq {
-    fn to_bits(self) -> u16;
-    fn from_bits(bits: u16) -> Self;
-}
-
-impl PackedMove for Cell {
-    fn to_bits(self) -> u16 {
-        self.index() as u16
-    }
-
-    fn from_bits(bits: u16) -> Cell {
-        Cell::from_index(bits as u8)
-    }
-}
 
 /// The slots: a power of two of them.
 pub struct SharedSlots(Box<[AtomicU64]>);
@@ -103,6 +86,7 @@ impl<M: PackedMove> Store<M> for SharedTable<'_, M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use atom4_core::Cell;
 
     /// The same results as the single-threaded table, store for store.
     #[test]

@@ -8,5 +8,7 @@ pub mod atomas;
 pub mod atropos;
 pub mod chain;
 pub mod gamma;
+pub mod input;
+pub mod net;
 pub mod terminal;
 pub mod worker;

@@ -1,7 +1,7 @@
 //! `atom4`: Atom-4 in the terminal with the flags of atom4 4.1, and a
 //! subcommand for each kin game.
 
-use atom4_cli::{atom4, atomas, atropos, chain, gamma};
+use atom4_cli::{atom4, atomas, atropos, chain, gamma, net};
 use clap::{Parser, Subcommand};
 
 /// Play Atom-4 in the terminal (the original atom4 4.1's text mode, and
@@ -37,6 +37,10 @@ enum Command {
     /// Chain Reaction: the tutorial's console game, play in the terminal, the bot protocol.
     #[command(subcommand)]
     Chain(chain::Command),
+    /// Atom-4 over the network: host a table (protocol 2.0, TCP and WebSocket).
+    Serve(net::ServeArgs),
+    /// Atom-4 over the network: join a table to play, watch, or let an engine play.
+    Connect(net::ConnectArgs),
 }
 
 fn main() {
@@ -48,6 +52,8 @@ fn main() {
         Some(Command::Gamma(command)) => gamma::run(command),
         Some(Command::Atomas(command)) => atomas::run(command),
         Some(Command::Chain(command)) => chain::run(command),
+        Some(Command::Serve(args)) => net::serve::run(args),
+        Some(Command::Connect(args)) => net::connect::run(args),
     };
     if let Err(e) = result {
         eprintln!("atom4: {e}");

@@ -6,11 +6,11 @@
 
 use std::time::Instant;
 
-use atom4_core::atropos::{default_move, Atropos, Solver, TableEntry};
+use atom4_core::atropos::{default_move, Atropos, Solver};
 use atom4_core::Rng;
 
-fn solve(n: u32, table: &mut [TableEntry]) {
-    table.fill(TableEntry::EMPTY);
+fn solve(n: u32, table: &mut [u64]) {
+    table.fill(0u64);
     let mut solver = Solver::new(table);
     let t = Instant::now();
     let start = Atropos::new(n).expect("sizes are 1 ..= 15");
@@ -60,7 +60,7 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(22);
-    let mut table = vec![TableEntry::EMPTY; 1 << log];
+    let mut table = vec![0u64; 1 << log];
     for n in sizes {
         solve(n, &mut table);
     }

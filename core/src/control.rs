@@ -25,6 +25,39 @@ pub struct Report<M> {
     pub pv: ArrayVec<M, MAX_LINE>,
 }
 
+impl<M: Copy> Report<M> {
+    /// The report of a search that had nothing to choose.
+    pub fn none() -> Report<M> {
+        Report {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: ArrayVec::new(),
+        }
+    }
+
+    /// The report of a choice made without searching (a forced move, a
+    /// rule of thumb).
+    pub fn only(best: M) -> Report<M> {
+        let mut report = Report::none();
+        report.best = Some(best);
+        report.pv.push(best);
+        report
+    }
+
+    /// The same report with every move turned by `f`.
+    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Report<N> {
+        Report {
+            best: self.best.map(&f),
+            score: self.score,
+            depth: self.depth,
+            nodes: self.nodes,
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+        }
+    }
+}
+
 /// What the caller controls while a search runs: a stop check (a deadline,
 /// a flag set by another thread) that the search calls every so many
 /// nodes, and a report after each completed iteration.
@@ -34,6 +67,13 @@ pub trait Control<M> {
     fn should_stop(&mut self, nodes: u64) -> bool;
 
     fn iteration_done(&mut self, _report: &Report<M>) {}
+
+    /// Milliseconds since the search started, for engines that share a
+    /// time budget between their phases; `None` when the caller keeps no
+    /// clock (the core has none).
+    fn elapsed_ms(&mut self) -> Option<u64> {
+        None
+    }
 }
 
 /// Never stops early, reports nothing.
@@ -41,6 +81,42 @@ impl<M> Control<M> for () {
     #[inline]
     fn should_stop(&mut self, _nodes: u64) -> bool {
         false
+    }
+}
+
+/// A control for moves of one kind (`M`) that hands everything on to a
+/// control for moves of another (`N`), turning reports with `map`: the
+/// one interface's searches take a control over actions, the games'
+/// searches one over their own moves.
+pub struct Mapped<'a, N, F> {
+    inner: &'a mut dyn Control<N>,
+    map: F,
+}
+
+impl<'a, N, F> Mapped<'a, N, F> {
+    pub fn new(inner: &'a mut dyn Control<N>, map: F) -> Self {
+        Mapped { inner, map }
+    }
+}
+
+impl<N, F> core::fmt::Debug for Mapped<'_, N, F> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Mapped")
+    }
+}
+
+impl<M: Copy, N, F: Fn(M) -> N> Control<M> for Mapped<'_, N, F> {
+    #[inline]
+    fn should_stop(&mut self, nodes: u64) -> bool {
+        self.inner.should_stop(nodes)
+    }
+
+    fn iteration_done(&mut self, report: &Report<M>) {
+        self.inner.iteration_done(&report.map(&self.map));
+    }
+
+    fn elapsed_ms(&mut self) -> Option<u64> {
+        self.inner.elapsed_ms()
     }
 }
 
@@ -82,6 +158,7 @@ mod with_std {
     /// comes first; each completed iteration goes to its progress callback.
     /// Nothing set: it never stops.
     pub struct Stopper<'a, M> {
+        started: Instant,
         deadline: Option<Instant>,
         flag: Option<&'a dyn StopFlag>,
         callback: Option<&'a mut dyn FnMut(u64) -> bool>,
@@ -91,6 +168,7 @@ mod with_std {
     impl<'a, M> Stopper<'a, M> {
         pub fn new() -> Self {
             Stopper {
+                started: Instant::now(),
                 deadline: None,
                 flag: None,
                 callback: None,
@@ -150,6 +228,11 @@ mod with_std {
             if let Some(progress) = self.progress.as_mut() {
                 progress(report);
             }
+        }
+
+        /// Since the stopper was made.
+        fn elapsed_ms(&mut self) -> Option<u64> {
+            Some(self.started.elapsed().as_millis().min(u128::from(u64::MAX)) as u64)
         }
     }
 

@@ -26,14 +26,19 @@ pub mod atomas;
 pub mod atropos;
 pub mod chain;
 pub mod control;
+pub mod encoding;
 pub mod expectimax;
 pub mod game;
 pub mod gamma;
 pub mod grid;
 pub mod mcts;
+pub mod registry;
 pub mod rng;
 pub mod search;
+pub mod state;
 pub mod text;
+#[cfg(feature = "toy")]
+pub mod toy;
 
 pub use grid::{Bitboard, Cell, MAX_SIDE};
 pub use rng::Rng;

@@ -11,8 +11,10 @@
 //! the player who made the move into it (max^n: every player maximises its
 //! own value). The answer is the root's most visited move.
 //!
-//! The tree lives in the caller's node arena ([`Node::EMPTY`] slots, any
-//! number); when it is full the search goes on without growing the tree.
+//! The tree lives in the caller's memory: plain 64-bit words, [`NODE_WORDS`]
+//! a node, any number of them, overwritten (so that one kind of memory
+//! serves every game's engine, from every door); when it is full the
+//! search goes on without growing the tree.
 //! The position is copied once per iteration ([`Clone`]). Given the same
 //! position, limits and arena size, a search returns the same result.
 
@@ -22,10 +24,36 @@ use crate::control::{Control, Report, MAX_LINE};
 use crate::game::{Chance, Game, Player, Turn, MAX_PLAYERS};
 use crate::rng::Rng;
 
+/// A move as 32 bits, so that a node of the tree is three plain 64-bit
+/// words ([`NODE_WORDS`]): the arena is memory of one type for every game,
+/// which every door can provide.
+pub trait NodeMove: Copy {
+    fn to_bits(self) -> u32;
+    fn from_bits(bits: u32) -> Self;
+}
+
+/// Small games' moves: a byte.
+impl NodeMove for u8 {
+    fn to_bits(self) -> u32 {
+        self.into()
+    }
+
+    fn from_bits(bits: u32) -> u8 {
+        bits as u8
+    }
+}
+
+/// The 64-bit words a node takes in the arena.
+pub const NODE_WORDS: usize = 3;
+
+/// The most nodes an arena holds (a parent index is 32 bits).
+pub const MAX_NODES: usize = u32::MAX as usize;
+
 /// One node of the tree: a move (or chance outcome), who made it, and the
-/// visits and value total seen below it.
+/// visits and value total seen below it. The arena holds it packed in
+/// [`NODE_WORDS`] words; the search unpacks the nodes it looks at.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Node<M> {
+struct Node<M> {
     mv: Option<M>,
     parent: u32,
     /// 0 while the node has no children (the root is never a child).
@@ -36,16 +64,16 @@ pub struct Node<M> {
     /// For a chance outcome: its weight.
     weight: u32,
     visits: u32,
-    /// The sum of the values `mover` got in the iterations through here.
+    /// The sum of the values `mover` got in the iterations through here
+    /// (never for a chance outcome, whose word holds its weight instead).
     total: f32,
 }
 
 /// The mover of a chance outcome (and of the root).
 const CHANCE: u8 = u8::MAX;
 
-impl<M: Copy> Node<M> {
-    /// An empty slot, for arenas (`[Node::EMPTY; N]`).
-    pub const EMPTY: Node<M> = Node {
+impl<M: NodeMove> Node<M> {
+    const EMPTY: Node<M> = Node {
         mv: None,
         parent: 0,
         first_child: 0,
@@ -55,11 +83,47 @@ impl<M: Copy> Node<M> {
         visits: 0,
         total: 0.0,
     };
-}
 
-impl<M: Copy> Default for Node<M> {
-    fn default() -> Self {
-        Node::EMPTY
+    /// Word 0: the move, the children, the mover and whether there is a
+    /// move; word 1: the parent and the first child; word 2: the visits
+    /// and the total (a chance outcome's weight).
+    #[inline]
+    fn pack(&self) -> [u64; NODE_WORDS] {
+        let (mv, has_mv) = self.mv.map_or((0, 0), |m| (m.to_bits(), 1));
+        let last = if self.mover == CHANCE {
+            self.weight
+        } else {
+            self.total.to_bits()
+        };
+        [
+            u64::from(mv)
+                | u64::from(self.children) << 32
+                | u64::from(self.mover) << 48
+                | has_mv << 56,
+            u64::from(self.parent) | u64::from(self.first_child) << 32,
+            u64::from(self.visits) | u64::from(last) << 32,
+        ]
+    }
+
+    #[inline]
+    fn unpack(words: &[u64]) -> Node<M> {
+        let (w0, w1, w2) = (words[0], words[1], words[2]);
+        let mover = (w0 >> 48) as u8;
+        let last = (w2 >> 32) as u32;
+        Node {
+            mv: (w0 >> 56 & 1 == 1).then(|| M::from_bits(w0 as u32)),
+            children: (w0 >> 32) as u16,
+            mover,
+            parent: w1 as u32,
+            first_child: (w1 >> 32) as u32,
+            visits: w2 as u32,
+            weight: if mover == CHANCE { last } else { 0 },
+            total: if mover == CHANCE {
+                0.0
+            } else {
+                f32::from_bits(last)
+            },
+        }
     }
 }
 
@@ -103,7 +167,7 @@ impl<G: Game> Rollout<G> for RandomRollout {
                 }
                 Turn::Chance => {
                     game.chance_outcomes(&mut outcomes);
-                    match pick_by_weight(&outcomes, rng) {
+                    match rng.weighted(outcomes.iter().map(|c| c.weight)) {
                         Some(i) => outcomes[i].outcome,
                         None => break,
                     }
@@ -123,22 +187,6 @@ pub fn returns<G: Game>(game: &G, values: &mut Values) {
             *v = game.returns(Player::new(i).unwrap_or(Player::ONE));
         }
     }
-}
-
-/// An index drawn with probability weight / total, `None` if all weigh 0.
-fn pick_by_weight<M>(items: &[Chance<M>], rng: &mut Rng) -> Option<usize> {
-    let total: u64 = items.iter().map(|c| u64::from(c.weight)).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut pick = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64;
-    for (i, c) in items.iter().enumerate() {
-        if pick < u64::from(c.weight) {
-            return Some(i);
-        }
-        pick -= u64::from(c.weight);
-    }
-    None
 }
 
 /// Where a search stops by itself.
@@ -167,18 +215,22 @@ pub const EXPLORATION: f32 = 1.0;
 
 /// A tree search over `G` in the caller's arena, estimating leaves with `R`.
 pub struct Mcts<'a, G: Game, R> {
-    nodes: &'a mut [Node<G::Move>],
+    /// The arena: [`NODE_WORDS`] words a node.
+    words: &'a mut [u64],
+    /// Nodes the arena holds.
+    capacity: usize,
     used: usize,
     rollout: R,
     exploration: f32,
     rng: Rng,
     max_depth: u8,
+    game: core::marker::PhantomData<fn() -> G>,
 }
 
 impl<G: Game, R> core::fmt::Debug for Mcts<'_, G, R> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Mcts")
-            .field("arena", &self.nodes.len())
+            .field("arena", &self.capacity)
             .field("used", &self.used)
             .field("exploration", &self.exploration)
             .finish()
@@ -194,17 +246,24 @@ pub struct MoveStats<M> {
     pub mean: f32,
 }
 
-impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
-    /// A search whose tree lives in `nodes` (at least one slot is needed to
-    /// search at all) and whose leaves `rollout` estimates.
-    pub fn new(nodes: &'a mut [Node<G::Move>], rollout: R) -> Self {
+impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R>
+where
+    G::Move: NodeMove,
+{
+    /// A search whose tree lives in `words` (at least [`NODE_WORDS`] are
+    /// needed to search at all; whatever they hold is overwritten) and
+    /// whose leaves `rollout` estimates.
+    pub fn new(words: &'a mut [u64], rollout: R) -> Self {
+        let capacity = (words.len() / NODE_WORDS).min(MAX_NODES);
         Mcts {
-            nodes,
+            words,
+            capacity,
             used: 0,
             rollout,
             exploration: EXPLORATION,
             rng: Rng::new(0),
             max_depth: 0,
+            game: core::marker::PhantomData,
         }
     }
 
@@ -243,16 +302,16 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
             nodes: 0,
             pv: ArrayVec::new(),
         };
-        if !matches!(game.turn(), Turn::Player(_)) || self.nodes.is_empty() {
+        if !matches!(game.turn(), Turn::Player(_)) || self.capacity == 0 {
             return report;
         }
-        self.nodes[0] = Node::EMPTY;
+        self.set(0, Node::EMPTY);
         self.used = 1;
         if !self.expand(0, game) {
             return report;
         }
         let (first, count) = self.children(0);
-        report.best = self.nodes[first].mv;
+        report.best = self.node(first).mv;
         if count == 1 {
             // A forced move needs no search.
             report.pv.extend(report.best);
@@ -284,17 +343,28 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
         } else {
             self.children(0)
         };
-        self.nodes[first..first + count].iter().filter_map(|n| {
+        (first..first + count).filter_map(|i| {
+            let n = self.node(i);
             Some(MoveStats {
                 mv: n.mv?,
                 visits: n.visits,
-                mean: mean(n),
+                mean: mean(&n),
             })
         })
     }
 
+    #[inline]
+    fn node(&self, i: usize) -> Node<G::Move> {
+        Node::unpack(&self.words[i * NODE_WORDS..(i + 1) * NODE_WORDS])
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, node: Node<G::Move>) {
+        self.words[i * NODE_WORDS..(i + 1) * NODE_WORDS].copy_from_slice(&node.pack());
+    }
+
     fn children(&self, node: usize) -> (usize, usize) {
-        let n = &self.nodes[node];
+        let n = self.node(node);
         (n.first_child as usize, n.children as usize)
     }
 
@@ -308,9 +378,10 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
             if turn == Turn::Over {
                 break;
             }
-            if self.nodes[node].children == 0 {
+            let here = self.node(node);
+            if here.children == 0 {
                 // A node grows children on its second visit.
-                if (node != 0 && self.nodes[node].visits == 0) || !self.expand(node, &state) {
+                if (node != 0 && here.visits == 0) || !self.expand(node, &state) {
                     break;
                 }
             }
@@ -318,7 +389,7 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
                 Turn::Chance => self.draw(node),
                 _ => self.select(node),
             };
-            if let Some(mv) = self.nodes[child].mv {
+            if let Some(mv) = self.node(child).mv {
                 state.play(mv);
             }
             node = child;
@@ -332,11 +403,12 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
         }
         // Back up to the root.
         loop {
-            let n = &mut self.nodes[node];
+            let mut n = self.node(node);
             n.visits = n.visits.saturating_add(1);
             if n.mover != CHANCE {
                 n.total += values[n.mover as usize];
             }
+            self.set(node, n);
             if node == 0 {
                 break;
             }
@@ -352,7 +424,7 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
             Turn::Player(p) => {
                 let mut moves = G::List::<G::Move>::default();
                 state.legal_moves(&mut moves);
-                if moves.is_empty() || first + moves.len() > self.nodes.len() {
+                if moves.is_empty() || first + moves.len() > self.capacity {
                     return false;
                 }
                 // Shuffled, so that unvisited children are tried in no
@@ -361,37 +433,44 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
                     moves.swap(i, self.rng.below(i as u32 + 1) as usize);
                 }
                 for (k, &mv) in moves.iter().enumerate() {
-                    self.nodes[first + k] = Node {
-                        mv: Some(mv),
-                        parent: node as u32,
-                        mover: p.index() as u8,
-                        ..Node::EMPTY
-                    };
+                    self.set(
+                        first + k,
+                        Node {
+                            mv: Some(mv),
+                            parent: node as u32,
+                            mover: p.index() as u8,
+                            ..Node::EMPTY
+                        },
+                    );
                 }
                 self.used += moves.len();
             }
             Turn::Chance => {
                 let mut outcomes = G::List::<Chance<G::Move>>::default();
                 state.chance_outcomes(&mut outcomes);
-                if outcomes.is_empty() || first + outcomes.len() > self.nodes.len() {
+                if outcomes.is_empty() || first + outcomes.len() > self.capacity {
                     return false;
                 }
                 for (k, c) in outcomes.iter().enumerate() {
-                    self.nodes[first + k] = Node {
-                        mv: Some(c.outcome),
-                        parent: node as u32,
-                        weight: c.weight,
-                        ..Node::EMPTY
-                    };
+                    self.set(
+                        first + k,
+                        Node {
+                            mv: Some(c.outcome),
+                            parent: node as u32,
+                            weight: c.weight,
+                            ..Node::EMPTY
+                        },
+                    );
                 }
                 self.used += outcomes.len();
             }
             Turn::Over => return false,
         }
         let count = self.used - first;
-        let n = &mut self.nodes[node];
+        let mut n = self.node(node);
         n.first_child = first as u32;
         n.children = count as u16;
+        self.set(node, n);
         true
     }
 
@@ -399,10 +478,10 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
     /// first.
     fn select(&self, node: usize) -> usize {
         let (first, count) = self.children(node);
-        let log_visits = libm::logf(self.nodes[node].visits.max(1) as f32);
+        let log_visits = libm::logf(self.node(node).visits.max(1) as f32);
         let mut best = (first, f32::NEG_INFINITY);
         for i in first..first + count {
-            let child = &self.nodes[i];
+            let child = self.node(i);
             if child.visits == 0 {
                 return i;
             }
@@ -418,27 +497,19 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
     /// A chance child drawn by its weight.
     fn draw(&mut self, node: usize) -> usize {
         let (first, count) = self.children(node);
-        let total: u64 = self.nodes[first..first + count]
-            .iter()
-            .map(|c| u64::from(c.weight))
-            .sum();
-        let mut pick = ((u128::from(self.rng.next_u64()) * u128::from(total.max(1))) >> 64) as u64;
-        for i in first..first + count {
-            let w = u64::from(self.nodes[i].weight);
-            if pick < w {
-                return i;
-            }
-            pick -= w;
-        }
-        first
+        let weights = (first..first + count).map(|i| self.node(i).weight);
+        let mut rng = self.rng;
+        let pick = rng.weighted(weights).unwrap_or(0);
+        self.rng = rng;
+        first + pick
     }
 
     /// The most visited child of `node` (ties: the better mean), if any.
     fn most_visited(&self, node: usize) -> Option<usize> {
         let (first, count) = self.children(node);
         (first..first + count).max_by(|&a, &b| {
-            let (a, b) = (&self.nodes[a], &self.nodes[b]);
-            a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b)))
+            let (a, b) = (self.node(a), self.node(b));
+            a.visits.cmp(&b.visits).then(mean(&a).total_cmp(&mean(&b)))
         })
     }
 
@@ -449,17 +520,17 @@ impl<'a, G: Game + Clone, R: Rollout<G>> Mcts<'a, G, R> {
         let Some(best) = self.most_visited(0) else {
             return;
         };
-        report.best = self.nodes[best].mv;
-        report.score = (mean(&self.nodes[best]) * 1000.0) as i32;
+        report.best = self.node(best).mv;
+        report.score = (mean(&self.node(best)) * 1000.0) as i32;
         let mut node = Some(best);
         while let Some(n) = node {
             if report.pv.len() >= MAX_LINE {
                 break;
             }
-            if let Some(mv) = self.nodes[n].mv {
+            if let Some(mv) = self.node(n).mv {
                 report.pv.push(mv);
             }
-            node = self.most_visited(n).filter(|&c| self.nodes[c].visits > 0);
+            node = self.most_visited(n).filter(|&c| self.node(c).visits > 0);
         }
     }
 }

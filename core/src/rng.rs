@@ -34,6 +34,28 @@ impl Rng {
     pub fn below(&mut self, n: u32) -> u32 {
         (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
+
+    /// A uniform number in `0..n` on 64 bits (multiply-shift), `None` for
+    /// `n = 0`: the draw of every weighted choice (chance outcomes by
+    /// their weights sum to `n`).
+    #[inline]
+    pub fn below_u64(&mut self, n: u64) -> Option<u64> {
+        (n > 0).then(|| ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64)
+    }
+
+    /// An index drawn by `weights` (each its weight over their sum);
+    /// `None` when they sum to 0.
+    pub fn weighted(&mut self, weights: impl Iterator<Item = u32> + Clone) -> Option<usize> {
+        let total: u64 = weights.clone().map(u64::from).sum();
+        let mut pick = self.below_u64(total)?;
+        for (i, w) in weights.enumerate() {
+            if pick < u64::from(w) {
+                return Some(i);
+            }
+            pick -= u64::from(w);
+        }
+        None
+    }
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use atom4_core::atomas::{
 };
 use atom4_core::expectimax::{self, Evaluate, Expectimax};
 use atom4_core::game::{Chance, Game, Player, Turn, MAX_PLAYERS};
-use atom4_core::mcts::{self, Mcts, Node, RandomRollout, Values};
+use atom4_core::mcts::{self, Mcts, RandomRollout, Values, NODE_WORDS};
 use atom4_core::Rng;
 
 /// A decision state: `ring` (entries separated by spaces), `hand` in hand.
@@ -491,7 +491,7 @@ fn the_generic_searches_run_on_atomas() {
     let report = Expectimax::new(Score).run(&game, expectimax::Limits::depth(2), &mut ());
     assert_eq!(report.best, Some(Move::Reply(Reply::Gap(3))));
     // MCTS plays a legal reply.
-    let mut arena = vec![Node::EMPTY; 4096];
+    let mut arena = vec![0u64; (4096) * NODE_WORDS];
     let mut search = Mcts::new(&mut arena, RandomRollout::default());
     let report = search.run(&game, mcts::Limits::iterations(500), &mut ());
     let mut legal = Default::default();

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use atom4_core::atropos::{Atropos, MoveList, SolveError, Solver, TableEntry, Value};
+use atom4_core::atropos::{Atropos, MoveList, SolveError, Solver, Value};
 use atom4_core::control::Control;
 use atom4_core::game::Game;
 use atom4_core::search::{Entry, Evaluator, Limits, Search, MATE_BOUND};
@@ -38,7 +38,7 @@ fn random_position(rng: &mut Rng, n: u32, moves: u32) -> Atropos {
 }
 
 fn start_value(n: u32, table_log: u32) -> Value {
-    let mut table = vec![TableEntry::EMPTY; 1 << table_log];
+    let mut table = vec![0u64; 1 << table_log];
     let mut solver = Solver::new(&mut table);
     let t = Instant::now();
     let value = solver.value(&Atropos::new(n).unwrap(), &mut ()).unwrap();
@@ -61,7 +61,7 @@ fn conjecture(n: u32) -> Value {
 #[test]
 fn the_solver_agrees_with_plain_search() {
     let mut rng = Rng::new(77);
-    let mut table = vec![TableEntry::EMPTY; 1 << 16];
+    let mut table = vec![0u64; 1 << 16];
     let mut solver = Solver::new(&mut table);
     let mut winning = MoveList::new();
     let (mut wins, mut losses) = (0, 0);
@@ -105,13 +105,13 @@ fn the_solver_agrees_with_plain_search() {
 
 #[test]
 fn finished_positions_have_no_value() {
-    let mut table = vec![TableEntry::EMPTY; 64];
+    let mut table = vec![0u64; 64];
     let mut solver = Solver::new(&mut table);
     let finished: Atropos = "[13][322][12]LastPlay:(2,1,1,1)".parse().unwrap();
     let error = solver.value(&finished, &mut ()).unwrap_err();
     assert_eq!(error.to_string(), "the game is over");
     // An empty table works too, only without memory.
-    let mut none: [TableEntry; 0] = [];
+    let mut none: [u64; 0] = [];
     let mut solver = Solver::new(&mut none);
     assert_eq!(
         solver.value(&Atropos::new(4).unwrap(), &mut ()),
@@ -130,7 +130,7 @@ impl<M> Control<M> for NodeLimit {
 
 #[test]
 fn a_control_stops_the_solver() {
-    let mut table = vec![TableEntry::EMPTY; 1 << 12];
+    let mut table = vec![0u64; 1 << 12];
     let mut solver = Solver::new(&mut table);
     let start = Atropos::new(7).unwrap();
     let stopped = Err(SolveError::Stopped);
@@ -160,7 +160,7 @@ impl<G: Game> Evaluator<G> for Blind {
 fn alpha_beta_to_the_end_agrees_with_the_solver() {
     let mut rng = Rng::new(5);
     let mut tt = vec![Entry::EMPTY; 1 << 14];
-    let mut table = vec![TableEntry::EMPTY; 1 << 14];
+    let mut table = vec![0u64; 1 << 14];
     let mut solver = Solver::new(&mut table);
     for _ in 0..40 {
         let moves = 3 + rng.below(4);
@@ -186,7 +186,7 @@ fn small_starts() {
 
 #[test]
 fn size_3_has_three_winning_moves() {
-    let mut table = vec![TableEntry::EMPTY; 1 << 16];
+    let mut table = vec![0u64; 1 << 16];
     let mut solver = Solver::new(&mut table);
     let mut winning = MoveList::new();
     let value = solver
@@ -213,10 +213,10 @@ fn size_8() {
 /// won endgames (a few circles left) that the solver checks.
 #[test]
 fn mcts_finds_winning_moves_in_endgames() {
-    use atom4_core::mcts::{self, Mcts, Node, RandomRollout};
+    use atom4_core::mcts::{self, Mcts, RandomRollout, NODE_WORDS};
     let mut rng = Rng::new(8);
-    let mut arena = vec![Node::EMPTY; 1 << 16];
-    let mut table = vec![TableEntry::EMPTY; 1 << 14];
+    let mut arena = vec![0u64; (1 << 16) * NODE_WORDS];
+    let mut table = vec![0u64; 1 << 14];
     let mut solver = Solver::new(&mut table);
     let mut winning = MoveList::new();
     let mut checked = 0;

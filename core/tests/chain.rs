@@ -5,7 +5,7 @@
 
 use atom4_core::chain::{random_playout, Duel, Move, MoveList, Position, Rules, Status};
 use atom4_core::game::{Game, Player, Turn, ZeroSum};
-use atom4_core::mcts::{self, Mcts, Node, RandomRollout};
+use atom4_core::mcts::{self, Mcts, RandomRollout, NODE_WORDS};
 use atom4_core::search::{Entry, Evaluator, Limits, Search, MATE};
 use atom4_core::{Cell, Rng};
 
@@ -173,7 +173,7 @@ fn alpha_beta_finds_a_win_in_one() {
 /// with one winning cascade on the board it finds it.
 #[test]
 fn mcts_plays_many_players() {
-    let mut arena = vec![Node::EMPTY; 1 << 15];
+    let mut arena = vec![0u64; (1 << 15) * NODE_WORDS];
     let game = Position::new(Rules::Classic, 4, 4, 4).unwrap();
     let limits = mcts::Limits {
         iterations: 3_000,

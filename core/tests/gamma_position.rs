@@ -13,7 +13,7 @@ use atom4_core::gamma::{
 /// The largest capacity, every board of up to 2048 cells.
 type Big = Position;
 use arrayvec::ArrayVec;
-use atom4_core::mcts::{Limits, Mcts, Node, Rollout};
+use atom4_core::mcts::{Limits, Mcts, Rollout, NODE_WORDS};
 use atom4_core::Rng;
 
 /// Whether `mv` by `player` would succeed on `memory`'s game, tried on a
@@ -427,7 +427,7 @@ fn the_mcts_keeps_its_golden_move_when_spending_it_loses() {
     let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
     position.legal_moves_into(&mut moves);
     assert_eq!(&moves[..], &[Move::ordinary(2, 0), Move::golden(0, 0)]);
-    let mut arena = vec![Node::EMPTY; 1 << 12];
+    let mut arena = vec![0u64; (1 << 12) * NODE_WORDS];
     let report =
         Mcts::new(&mut arena, Playout::default()).run(&position, Limits::iterations(200), &mut ());
     assert_eq!(report.best, Some(Move::ordinary(2, 0)));

@@ -7,7 +7,7 @@ mod toys;
 use atom4_core::control::Control;
 use atom4_core::expectimax::{self, Evaluate, Expectimax};
 use atom4_core::game::{Game, Turn, MAX_PLAYERS};
-use atom4_core::mcts::{self, Mcts, Node, RandomRollout, Values};
+use atom4_core::mcts::{self, Mcts, RandomRollout, Values, NODE_WORDS};
 use atom4_core::search::{Entry, Evaluator, Limits, Search, MATE, MATE_BOUND};
 use atom4_core::Rng;
 use toys::{Dice, DiceMove, Nim, Race, TicTacToe, TwiceNim};
@@ -140,8 +140,11 @@ fn a_search_repeats_itself() {
     assert_eq!(first, again);
 }
 
-fn mcts_move<G: Game + Clone>(game: &G, iterations: u64, seed: u64) -> (G::Move, mcts::Limits) {
-    let mut arena = vec![Node::EMPTY; 1 << 16];
+fn mcts_move<G: Game + Clone>(game: &G, iterations: u64, seed: u64) -> (G::Move, mcts::Limits)
+where
+    G::Move: mcts::NodeMove,
+{
+    let mut arena = vec![0u64; (1 << 16) * NODE_WORDS];
     let limits = mcts::Limits { iterations, seed };
     let report = Mcts::new(&mut arena, RandomRollout::default()).run(game, limits, &mut ());
     (report.best.expect("a move"), limits)
@@ -248,7 +251,7 @@ fn mcts_control_and_determinism() {
         }
     }
     let game = TicTacToe::new();
-    let mut arena = vec![Node::EMPTY; 1 << 14];
+    let mut arena = vec![0u64; (1 << 14) * NODE_WORDS];
     let mut control = Counting {
         checks: 0,
         reports: Vec::new(),
@@ -265,12 +268,11 @@ fn mcts_control_and_determinism() {
         iterations: 3000,
         seed: 9,
     };
-    let run = |arena: &mut [Node<u8>]| {
-        Mcts::new(arena, RandomRollout::default()).run(&game, limits, &mut ())
-    };
+    let run =
+        |arena: &mut [u64]| Mcts::new(arena, RandomRollout::default()).run(&game, limits, &mut ());
     assert_eq!(run(&mut arena), run(&mut arena));
     // Ten nodes: the root and its nine children, no more growth.
-    let mut tiny = [Node::EMPTY; 10];
+    let mut tiny = [0u64; 10 * NODE_WORDS];
     let report = run(&mut tiny);
     assert!(report.best.is_some());
     // No arena, or no turn to choose: no move.

@@ -1,18 +1,45 @@
 //! The checks every entry point of every game makes: the panic boundary,
 //! and the only places where caller pointers become references.
 
+use std::cell::Cell;
 use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::AtomicU32;
+use std::sync::Once;
 
 use crate::status::atom4_status::{self, *};
 
 pub(crate) type Result<T> = core::result::Result<T, atom4_status>;
 
+thread_local! {
+    /// How many guarded calls this thread is in.
+    static GUARDED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// A panic hook that says nothing for panics inside [`guard`] (the caller
+/// gets ATOM4_INTERNAL_ERROR; the host program's standard error is its
+/// own) and leaves every other panic to the hook there was before.
+fn install_quiet_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if GUARDED.with(Cell::get) == 0 {
+                previous(info);
+            }
+        }));
+    });
+}
+
 /// Runs `body`, turning its error or any panic into the returned status, so
-/// that no panic unwinds into C.
+/// that no panic unwinds into C, and none prints on the host's standard
+/// error.
 pub(crate) fn guard(body: impl FnOnce() -> Result<()>) -> atom4_status {
-    match catch_unwind(AssertUnwindSafe(body)) {
+    install_quiet_hook();
+    GUARDED.with(|g| g.set(g.get() + 1));
+    let result = catch_unwind(AssertUnwindSafe(body));
+    GUARDED.with(|g| g.set(g.get() - 1));
+    match result {
         Ok(Ok(())) => ATOM4_OK,
         Ok(Err(status)) => status,
         Err(_) => ATOM4_INTERNAL_ERROR,
@@ -88,6 +115,23 @@ pub(crate) fn uninit_slice<'a, T>(
     // SAFETY: non-null, aligned, size in range; MaybeUninit claims nothing
     // about the contents.
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// A caller's array of `len` items of type `T`, opaque to C, made of
+/// 64-bit words (its size a multiple of 8 bytes, aligned as `u64`), as
+/// zeroed words: the memory every engine of the core takes. Whatever the
+/// caller's bytes were, they are never read.
+pub(crate) fn words<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [u64]> {
+    const { assert!(size_of::<T>().is_multiple_of(8) && align_of::<T>() >= align_of::<u64>()) };
+    let count = len
+        .checked_mul(size_of::<T>() / 8)
+        .ok_or(ATOM4_OUT_OF_RANGE)?;
+    let slots = uninit_slice(ptr.cast::<MaybeUninit<u64>>(), count)?;
+    for slot in slots.iter_mut() {
+        slot.write(0);
+    }
+    // SAFETY: every word was initialised just above.
+    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<u64>] as *mut [u64]) })
 }
 
 /// A caller's optional stop flag (NULL: none), read atomically; it lives

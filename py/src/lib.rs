@@ -1,43 +1,37 @@
 //! `atom4._native`: the Python binding, a thin layer over `atom4-core`.
 //!
-//! Python code imports `atom4` (py/python/atom4/__init__.py), which
-//! re-exports what this module defines for Atom-4. Each kin game's classes
-//! live in a private module of their own, `atom4._<game>` (made here, one
-//! extension library for all), which `atom4/<game>.py` re-exports as
-//! `atom4.<game>`; each private module has its hand-written stub beside
-//! it (`_native.pyi`, `_<game>.pyi`). Every call checks its arguments and
-//! turns each refusal of the core into a Python exception: nothing a
-//! caller does can panic or corrupt a game.
+//! One class family for every game: `State` (python-chess's `Board`,
+//! written once over the core's one game interface) with a subclass a game
+//! (`games.rs` lists them, one line each), `Move`, `Engine`; a game's
+//! extras are methods of its class (`extras/<game>.rs`), and its private
+//! module `atom4._<game>` holds what is not a method. `py/python/atom4`
+//! re-exports them; `_native.pyi` is the hand-written stub. Every call
+//! checks its arguments and turns each refusal of the core into a Python
+//! exception: nothing a caller does can panic or corrupt a game.
 
+use std::ffi::CString;
+
+use pyo3::exceptions::PyDeprecationWarning;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
-mod atom4;
-mod atomas;
-mod atropos;
-mod chain;
 mod control;
+mod engine;
 mod errors;
-mod gamma;
-mod search_table;
+mod extras;
+#[macro_use]
+mod games;
+mod moves;
+mod state;
 
-/// Makes the module `atom4._<game>`, filled by `register`: `import
-/// atom4._<game>` finds it once `atom4._native` is loaded (the package's
-/// `__init__` loads it first). It is an attribute of `_native` but not in
-/// its `__all__`, so `_native`'s stub needs no line for it.
-fn add_game(
-    m: &Bound<'_, PyModule>,
-    game: &str,
-    register: fn(&Bound<'_, PyModule>) -> PyResult<()>,
-) -> PyResult<()> {
-    let py = m.py();
-    let name = format!("atom4._{game}");
-    let module = PyModule::new(py, &name)?;
-    register(&module)?;
-    py.import("sys")?
-        .getattr("modules")?
-        .set_item(&name, &module)?;
-    m.setattr(format!("_{game}"), module)?;
-    Ok(())
+/// Warns that `old` is deprecated in favour of `new` (kept for one
+/// release).
+pub fn deprecated(py: Python<'_>, old: &str, new: &str) -> PyResult<()> {
+    let message = CString::new(format!(
+        "{old} is deprecated and goes in the next release: use {new}"
+    ))
+    .unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<PyDeprecationWarning>(), &message, 2)
 }
 
 #[pymodule]
@@ -49,11 +43,21 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    atom4::register(m)?;
-    // The kin games, one module each: add_game(m, "<game>", <game>::register)?;
-    add_game(m, "atropos", atropos::register)?;
-    add_game(m, "gamma", gamma::register)?;
-    add_game(m, "atomas", atomas::register)?;
-    add_game(m, "chain", chain::register)?;
+    m.add("CHANCE", state::CHANCE)?;
+    m.add(
+        "GAMES",
+        PyTuple::new(py, atom4_core::registry::GAMES.iter().copied())?,
+    )?;
+    m.add_class::<state::State>()?;
+    m.add_class::<state::Outcome>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::LegalMoves>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::SearchResult>()?;
+    games::add_classes(m)?;
+    m.add_function(wrap_pyfunction!(state::load, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_unpickle, m)?)?;
+    m.add_function(wrap_pyfunction!(moves::_move, m)?)?;
+    extras::register(m)?;
     Ok(())
 }

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 
-def shared_dir() -> Path:
-    """`shared/` beside the project root, or `$ATOM4_SHARED`."""
-    env = os.environ.get("ATOM4_SHARED")
+def data_dir() -> Path:
+    """The golden vectors, a folder a game: `tests/data/`, or `$ATOM4_DATA`."""
+    env = os.environ.get("ATOM4_DATA")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2].parent / "shared"
+    return Path(__file__).resolve().parents[2] / "tests" / "data"
 
 
 def extra_files(game: str) -> list[Path]:
@@ -27,7 +27,7 @@ def extra_files(game: str) -> list[Path]:
 
 def vector_files() -> list[Path]:
     """The golden Atom-4 files plus the Atom-4 files of `$ATOM4_EXTRA_VECTORS`."""
-    folder = shared_dir() / "vectors" / "atom4"
+    folder = data_dir() / "atom4"
     return [folder / "games.jsonl.gz", folder / "classic_ai.jsonl.gz", *extra_files("atom4")]
 
 

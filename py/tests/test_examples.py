@@ -25,4 +25,4 @@ def test_the_example_plays_a_round() -> None:
         text=True,
         timeout=600,
     ).stdout
-    assert re.search(r"Outcome\(winner=(1|2|None)\)\n$", out), out
+    assert re.search(r"Outcome\(winner=(1|2|None), termination=.(win|draw).\)\n$", out), out

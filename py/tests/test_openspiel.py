@@ -1,69 +1,53 @@
-"""The OpenSpiel-style adapter, driven as OpenSpiel's own algorithms drive
-a `pyspiel.State` (random simulation, undo, cloning, tensors)."""
+"""Every game through OpenSpiel's Python-game API: loaded by name with
+`pyspiel.load_game` and played to its end by OpenSpiel's own MCTS bot."""
 
 from __future__ import annotations
 
-import random
+from typing import Any
+
+import numpy as np
+import pytest
 
 import atom4
-import pytest
-from atom4.openspiel import TERMINAL_PLAYER_ID, Atom4Game, Atom4State
+
+pyspiel = pytest.importorskip("pyspiel")  # open_spiel: CPython 3.11 and later
+
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+import atom4.openspiel  # noqa: E402
+
+SMALL: dict[str, dict[str, Any]] = {
+    "atom4": {"size": "5x4"},
+    "chain": {"size": "3x3", "players": 2},
+    "gamma": {"size": "4x3", "players": 2, "areas": 2},
+    "atropos": {"size": 3},
+}
 
 
-def random_simulation(state: Atom4State, rng: random.Random) -> Atom4State:
-    while not state.is_terminal():
-        assert not state.is_chance_node() and not state.is_simultaneous_node()
-        player = state.current_player()
-        legal = state.legal_actions()
-        assert legal == state.legal_actions(player)
-        assert state.legal_actions(1 - player) == []
-        mask = state.legal_actions_mask(player)
-        assert [a for a, on in enumerate(mask) if on] == legal
-        action = rng.choice(legal)
-        assert state.string_to_action(state.action_to_string(player, action)) == action
-        state.apply_action(action)
-        assert sum(state.rewards()) == 0.0
-    return state
-
-
-@pytest.mark.parametrize("size", [(16, 16), (5, 7)])
-def test_random_games(size: tuple[int, int]) -> None:
-    game = Atom4Game(*size)
-    assert game.num_distinct_actions() == 256 and game.num_players() == 2
-    assert game.get_type().short_name == "atom4"
-    rng = random.Random(3)
-    for _ in range(20):
-        state = random_simulation(game.new_initial_state(), rng)
-        assert state.current_player() == TERMINAL_PLAYER_ID
-        returns = state.returns()
-        assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
-        assert len(state.history()) == state.move_number() <= game.max_game_length()
-
-
-def test_clone_undo_and_child() -> None:
-    game = Atom4Game()
-    state = game.new_initial_state()
-    start = str(state)
-    first = state.legal_actions()[0]
-    child = state.child(first)
-    assert str(state) == start and child.history() == [first]
-    twin = child.clone()
-    twin.apply_action(twin.legal_actions()[0])
-    assert len(child.history()) == 1
-    with pytest.raises(ValueError):
-        twin.undo_action(0, twin.history()[-1])  # player 1 (index 1) moved last
-    twin.undo_action(1, twin.history()[-1])
-    assert twin.history() == child.history()
-    with pytest.raises(atom4.IllegalMoveError):
-        state.apply_action(0)
-
-
-def test_tensors_and_strings() -> None:
-    game = Atom4Game()
-    state = game.new_initial_state()
-    tensor = state.observation_tensor(0)
-    assert len(tensor) == game.observation_tensor_size() == 14 * 256
-    assert tensor == state.information_state_tensor(1)
-    assert set(tensor) == {0.0, 1.0}
-    assert state.observation_string(0) == atom4.Board().text()
-    assert game.observation_tensor_shape() == [atom4.PLANES, 16, 16]
+@pytest.mark.parametrize("game", list(atom4.GAMES))
+def test_mcts_plays_each_game_to_its_end(game: str) -> None:
+    names = atom4.openspiel.register()
+    assert f"atom4_{game}" in names and f"atom4_{game}" in pyspiel.registered_names()
+    spiel = pyspiel.load_game(f"atom4_{game}", SMALL.get(game, {}))
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=60)
+    bot = mcts.MCTSBot(spiel, uct_c=2.0, max_simulations=6, evaluator=evaluator, random_state=rng)
+    state = spiel.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 400:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            assert abs(sum(probs) - 1) < 1e-9
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        moves += 1
+    # Atomas may go on past the bound; the others end.
+    assert state.is_terminal() or game == "atomas"
+    returns = state.returns()
+    assert len(returns) == spiel.num_players()
+    if state.is_terminal() and spiel.num_players() == 2:
+        assert sum(returns) == 0
+    assert str(state) and state.clone().history() == state.history()

@@ -11,7 +11,8 @@ from conftest import records
 def test_rules_vectors() -> None:
     games = moves = 0
     for game in records("rounds"):
-        board = atom4.Board(width=game["width"], height=game["height"])
+        board = atom4.load("atom4", size=(game["width"], game["height"]))
+        assert isinstance(board, atom4.Atom4)
         for number, rnd in enumerate(game["rounds"]):
             if number > 0:
                 board.next_round()
@@ -22,7 +23,7 @@ def test_rules_vectors() -> None:
             for i, (x, y) in enumerate(rnd["moves"]):
                 assert not board.is_game_over()
                 assert board.tile == rnd["tiles"][i]
-                board.push(atom4.Move(x, y))
+                board.push(f"{x},{y}")
                 assert board.text().split(" ")[0] == rnd["boards"][i], (games, i)
                 last = i + 1 == len(rnd["moves"])
                 assert board.is_game_over() == last
@@ -53,16 +54,15 @@ def float_bits(value: float) -> int:
 def test_classic_vectors() -> None:
     positions = 0
     for record in records("best_moves"):
-        board = atom4.Board()
+        board = atom4.load("atom4")
+        assert isinstance(board, atom4.Atom4)
         for x, y in record["moves"]:
-            board.push(atom4.Move(x, y))
+            board.push(f"{x},{y}")
         assert board.text().split(" ")[0] == record["board"]
         assert board.tile == record["tile"]
         analysis = atom4.classic_analyse(board, record["depth"])
         assert float_bits(analysis.value) == record["best_value_bits"], record
-        assert [(m.x, m.y) for m in analysis.best_moves] == [
-            tuple(m) for m in record["best_moves"]
-        ]
+        assert [m.text() for m in analysis.best_moves] == [f"{x},{y}" for x, y in record["best_moves"]]
         chosen = atom4.classic_move(board, record["depth"], seed=positions)
         assert chosen in analysis.best_moves
         positions += 1

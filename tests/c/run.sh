@@ -12,10 +12,11 @@ mkdir -p "$build"
 bash scripts/install-c.sh "$prefix" >/dev/null
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 cargo run -q --release -p atom4-vectors --bin vector-lines > "$build/vectors.txt"
-atropos=$root/../shared/vectors/atropos
+data=${ATOM4_DATA:-$root/tests/data}
+atropos=$data/atropos
 gzip -dc "$atropos/solved.tsv.gz" > "$build/atropos-solved.tsv"
 # Atomas: the golden vectors as tab-separated lines for test_atomas.c.
-python3 - "${ATOM4_SHARED:-$root/../shared/vectors}/atomas" > "$build/atomas-vectors.txt" <<'PY'
+python3 - "$data/atomas" > "$build/atomas-vectors.txt" <<'PY'
 import gzip, json, sys
 folder = sys.argv[1]
 def escaped(reply):  # tabs, newlines and backslashes written as \t, \n, \r, \\

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -186,7 +187,103 @@ static void test_same_answers_as_gamma_h(void) {
     }
 }
 
+/* Issue 31, row 5: memory overwritten by the caller. A parent word made
+ * its own parent looped for ever in find(); random words gave
+ * ATOM4_INTERNAL_ERROR with a Rust panic and its backtrace on the host's
+ * standard error. Now: a status (ATOM4_BAD_GAME for a broken forest), and
+ * nothing on standard error, whatever the words. */
+static void test_corrupted_memory(void) {
+    static uint32_t game[4096];
+    size_t words = 0;
+    CHECK_STATUS(atom4_gamma_memory_words(5, 5, 2, &words), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_init(game, words, 5, 5, 2, 3), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 0, 0), ATOM4_OK);
+    /* The header (24 words), six arrays of a word a cell, then the parent
+     * words: node 1 (cell 0's) its own parent. */
+    game[24 + 6 * 25 + 1] = 1;
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 1, 0), ATOM4_BAD_GAME);
+
+    /* A player's list of placed cells made a cycle: golden_possible walks
+     * it at the areas limit; it must end. 1 x 5, areas 1: player 1 on
+     * cells 0 and 1 (one area, at its limit), player 2 on 3. */
+    bool possible = true;
+    CHECK_STATUS(atom4_gamma_memory_words(5, 1, 2, &words), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_init(game, words, 5, 1, 2, 1), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 0, 0), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 1, 1, 0), ATOM4_OK);
+    CHECK_STATUS(atom4_gamma_move(game, words, 2, 3, 0), ATOM4_OK);
+    /* placed_next (the third array) of cell 0 points at cell 1 (+1), whose
+     * own points back at cell 0: a cycle. */
+    game[24 + 2 * 5 + 0] = 2;
+    game[24 + 2 * 5 + 1] = 1;
+    atom4_gamma_golden_possible(game, words, 1, &possible);
+    CHECK(1); /* reached: the walk ended */
+
+    /* Random words overwritten, every call tried: standard error stays
+     * empty (it goes to a file meanwhile). */
+    fflush(stderr);
+    FILE *capture = tmpfile();
+    CHECK(capture != NULL);
+    if (capture == NULL) {
+        return;
+    }
+    int saved = dup(fileno(stderr));
+    dup2(fileno(capture), fileno(stderr));
+    unsigned long seed = 12345;
+    int internal = 0, calls = 0;
+    for (int round = 0; round < 2000; round++) {
+        uint32_t width = 3 + round % 6, height = 2 + round % 5, players = 2 + round % 3;
+        CHECK_STATUS(atom4_gamma_memory_words(width, height, players, &words), ATOM4_OK);
+        CHECK_STATUS(atom4_gamma_init(game, words, width, height, players, 2), ATOM4_OK);
+        for (int move = 0; move < 12; move++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            atom4_gamma_move(game, words, 1 + (seed >> 33) % players, (seed >> 40) % width,
+                             (seed >> 50) % height);
+        }
+        for (int hit = 0; hit < 1 + round % 4; hit++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            size_t at = 24 + (seed >> 33) % (words - 24);
+            game[at] = (uint32_t)(seed >> 20) % (round % 2 ? 64 : 0xffffffffu);
+        }
+        for (int call = 0; call < 16; call++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            uint32_t p = 1 + (seed >> 33) % players, x = (seed >> 40) % width, y = (seed >> 50) % height;
+            uint64_t fields;
+            bool possible;
+            char text[512];
+            size_t length;
+            atom4_status got;
+            switch (call % 5) {
+            case 0: got = atom4_gamma_move(game, words, p, x, y); break;
+            case 1: got = atom4_gamma_golden_move(game, words, p, x, y); break;
+            case 2: got = atom4_gamma_golden_possible(game, words, p, &possible); break;
+            case 3: got = atom4_gamma_free_fields(game, words, p, &fields); break;
+            default: got = atom4_gamma_board(game, words, text, sizeof text, &length); break;
+            }
+            internal += got == ATOM4_INTERNAL_ERROR;
+            calls++;
+        }
+    }
+    fflush(stderr);
+    dup2(saved, fileno(stderr));
+    close(saved);
+    fseek(capture, 0, SEEK_END);
+    long said = ftell(capture);
+    CHECK(said == 0);
+    if (said != 0) {
+        char text[300] = {0};
+        fseek(capture, 0, SEEK_SET);
+        size_t n = fread(text, 1, sizeof text - 1, capture);
+        text[n] = 0;
+        fprintf(stderr, "corrupted memory: %ld bytes on standard error, starting: %s\n", said, text);
+    }
+    fclose(capture);
+    printf("corrupted memory: %d calls, %d internal errors, nothing on standard error\n", calls,
+           internal);
+}
+
 int main(void) {
+    test_corrupted_memory();
     test_a_game_in_static_memory();
     test_every_error();
     test_same_answers_as_gamma_h();

@@ -68,7 +68,12 @@ bad "a silent grandchild holding the pipe" "sleep 60 & sleep 60" "no reply withi
 bad "a flood of one endless line" "tr '\\000' 7 < /dev/zero" "a reply line longer than"
 bad "a flood of lines out of range" "yes 99999999999999999999" "at byte 0: the index is not below" --persistent
 bad "binary garbage" "head -c 100000 /dev/urandom" "a reply line"
-bad "a bot that is not there" "/nonexistent/bot" "the bot's output ended"
+# A bot that is not there is no contest: the shell's message, status 2.
+status=0
+"$bin" atomas koth /nonexistent/bot --games 2 > "$work/out" 2> "$work/err" || status=$?
+[ "$status" = 2 ] && grep -q 'the bot cannot be run: sh: .*/nonexistent/bot: not found' "$work/err" \
+    || fail "a bot that is not there: status $status, $(cat "$work/err")"
+ok "a bot that is not there: the shell's 'not found', status 2"
 bad "an index out of range" "echo 19" "at byte 0: the index is not below"
 
 # A bot that answers two moves, then dies: the score of those moves stands.

@@ -13,7 +13,7 @@ if [ "${1:-}" = "--time" ]; then
 fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 atom4=${1:-$root/target/release/atom4}
-solved=$root/../shared/vectors/atropos/solved.tsv.gz
+solved=${ATOM4_DATA:-$root/tests/data}/atropos/solved.tsv.gz
 checked=0 good=0
 while IFS=$'\t' read -r state value winning; do
     [ "$value" = win ] || continue

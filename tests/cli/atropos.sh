@@ -14,8 +14,7 @@ cd "$root"
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
 bad=$root/tests/cli/atropos-bad-player.sh
-shared=${ATOM4_SHARED:-$root/../shared}
-vectors=$shared/vectors/atropos
+vectors=${ATOM4_DATA:-$root/tests/data}/atropos
 work=$(mktemp -d)
 server=atropos-test-$$
 tmux_() { tmux -L "$server" "$@"; }

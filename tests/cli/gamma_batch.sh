@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the built `gamma` program on Gamma's batch-mode triples: the 2,140
-# published ones (../shared/vectors/gamma/batch-tests.tar.gz) and the 14 of
+# published ones (tests/data/gamma/batch-tests.tar.gz) and the 14 of
 # agree/; standard output, standard error and the exit status must match
 # byte for byte. Then bad input the triples do not hold: a line of a
 # million characters, a million NULs, numbers with 25 leading zeros, boards
@@ -9,12 +9,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-shared=${ATOM4_SHARED:-$root/../shared}
+data=${ATOM4_DATA:-$root/tests/data}
 cargo build -q --release -p atom4-cli --bin gamma
 bin=$root/target/release/gamma
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tar xzf "$shared/vectors/gamma/batch-tests.tar.gz" -C "$work"
+tar xzf "$data/gamma/batch-tests.tar.gz" -C "$work"
 
 # Runs every NAME.in of a folder; NAME.out and NAME.err must match.
 run_set() {
@@ -34,7 +34,7 @@ run_set() {
 }
 status=0
 run_set "$work/updated_part2_batch" || status=1
-run_set "$shared/vectors/gamma/agree" || status=1
+run_set "$data/gamma/agree" || status=1
 
 # Bad input: each case is input, expected stdout, expected stderr, and it
 # must finish within 2 seconds.

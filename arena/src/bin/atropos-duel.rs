@@ -147,8 +147,8 @@ fn main() {
         }
     }
     let a = total.stats[0];
-    println!("{}", total.summary());
-    println!(
+    atom4_arena::outln!("{}", total.summary());
+    atom4_arena::outln!(
         "A ({}) won {:.1}% of {} games",
         args.a,
         100.0 * a.wins as f64 / all.len().max(1) as f64,

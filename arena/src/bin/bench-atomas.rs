@@ -189,7 +189,7 @@ fn main() {
         1000.0 * longest,
         100.0 * over as f64 / decisions
     );
-    println!(
+    atom4_arena::outln!(
         "bench-atomas: games {}, mean {:.0}, median {:.0}, min {}, max {}, mean moves {:.0}, capped {}, deaths per 100k moves {:.2}, {:.3} ms/move, {:.0} nodes/move",
         results.len(),
         mean,

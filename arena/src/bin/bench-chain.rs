@@ -110,20 +110,20 @@ fn run(title: &str, positions: &[Position], max_depth: u8) {
             slot.2 += 1;
         }
     }
-    println!(
+    atom4_arena::outln!(
         "{title}: {} positions, empty 512 KiB table each",
         positions.len()
     );
     for (depth, &(secs, nodes, n)) in time_at.iter().enumerate().skip(1) {
         if n > 0 {
-            println!(
+            atom4_arena::outln!(
                 "  depth {depth:>2}: {:>8.2} ms, {:>9} nodes a position (mean of {n})",
                 1000.0 * secs / n as f64,
                 nodes / n as u64
             );
         }
     }
-    println!(
+    atom4_arena::outln!(
         "  {:.2} M nodes/s ({all_nodes} nodes in {all_secs:.2} s)",
         all_nodes as f64 / all_secs / 1e6
     );
@@ -154,7 +154,7 @@ fn per_move(title: &str, positions: &[Position], nodes: u64) {
         total += secs;
         longest = longest.max(secs);
     }
-    println!(
+    atom4_arena::outln!(
         "{title}, {nodes} nodes a search: mean {:.2} ms, longest {:.2} ms ({} positions)",
         1000.0 * total / positions.len() as f64,
         1000.0 * longest,

@@ -39,22 +39,22 @@ fn main() {
         worst = worst.max(best);
     }
     let n = positions.len() as f64;
-    println!(
+    atom4_arena::outln!(
         "classic level {level}: {} positions of the classic vectors",
         positions.len()
     );
-    println!(
+    atom4_arena::outln!(
         "  total {:.1} ms, {:.3} ms a position (slowest {:.3} ms)",
         total * 1e3,
         total * 1e3 / n,
         worst * 1e3
     );
-    println!(
+    atom4_arena::outln!(
         "  {:.1} M nodes a second ({} nodes in all)",
         nodes as f64 / total / 1e6,
         nodes
     );
-    println!(
+    atom4_arena::outln!(
         "  the original: about 300 ms a move at level 4 (spec); speed-up about {:.0}x",
         0.3 / (total / n)
     );

@@ -75,18 +75,18 @@ fn main() {
         }
     }
     let n = positions.len() as f64;
-    println!(
+    atom4_arena::outln!(
         "strong engine, {} middle-game positions (20-60 moves in), empty 512 KiB table each:",
         positions.len()
     );
     for (i, &d) in depths.iter().enumerate() {
-        println!(
+        atom4_arena::outln!(
             "  depth {d}: {:>8.2} ms a position, {:>9.0} nodes a position",
             1000.0 * totals[i].0 / n,
             totals[i].1 as f64 / n
         );
     }
-    println!(
+    atom4_arena::outln!(
         "  nodes a second: {:.2} M",
         all_nodes as f64 / all_secs / 1e6
     );

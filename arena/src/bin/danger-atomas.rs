@@ -290,7 +290,7 @@ fn main() {
         })
         .collect();
     eprintln!("moves at ring lengths: {}", tail.join(", "));
-    println!(
+    atom4_arena::outln!(
         "danger-atomas: play-ons {}, deaths {}, moves {}, near death (>= {NEAR_DEATH} entries) {:.3}% of moves, {:.0} nodes/move, {:.3} ms/move ({} threads)",
         results.len(),
         deaths,

@@ -27,8 +27,9 @@ struct Args {
     /// Seeds the openings and the engines.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games at a time (default 2; 1 when an engine thinks for a fixed time).
-    #[arg(long)]
+    /// Games at a time (default 2; 1 when an engine thinks for a fixed
+    /// time), at most 256.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
     /// A game still running after this many moves is a draw.
     #[arg(long, default_value_t = 100_000)]
@@ -77,12 +78,15 @@ fn main() {
     };
     match run_match(&args.game, &setup, &args.engines, &options) {
         Ok(standings) => {
-            println!(
+            atom4_arena::outln!(
                 "match: {} games of {}, {} random opening moves, seed {}",
-                options.games, args.game, options.opening, options.seed
+                options.games,
+                args.game,
+                options.opening,
+                options.seed
             );
             for line in summary(&standings) {
-                println!("{line}");
+                atom4_arena::outln!("{line}");
             }
         }
         Err(e) => {

@@ -23,12 +23,12 @@ pub fn play(batch: &Batch) -> Result<(), String> {
         if round > 1 {
             game.next_round().map_err(|e| e.to_string())?;
         }
-        println!(
+        atom4_arena::outln!(
             "Round {round}: {} (player 1) against {} (player 2)",
             engines[0].name(),
             engines[1].name()
         );
-        println!("start {game}");
+        atom4_arena::outln!("start {game}");
         while !game.is_over() {
             let mover = game.side_to_move();
             let cell = engines[mover.index()].choose(&game);
@@ -38,19 +38,19 @@ pub fn play(batch: &Batch) -> Result<(), String> {
                     engines[mover.index()].name()
                 )
             })?;
-            println!("Player {} moves {}", mover.number(), coords(cell));
+            atom4_arena::outln!("Player {} moves {}", mover.number(), coords(cell));
         }
-        print!("{}", Diagram(game.board()));
+        atom4_arena::out!("{}", Diagram(game.board()));
         match game.status() {
-            Status::Won(p) => println!(
+            Status::Won(p) => atom4_arena::outln!(
                 "Player {} WINS!! ({})",
                 p.number(),
                 engines[p.index()].name()
             ),
-            _ => println!("STALEMATE: no more moves left"),
+            _ => atom4_arena::outln!("STALEMATE: no more moves left"),
         }
         let [s1, s2] = game.scores();
-        println!("Score: player 1 {s1}, player 2 {s2}");
+        atom4_arena::outln!("Score: player 1 {s1}, player 2 {s2}");
     }
     Ok(())
 }
@@ -60,13 +60,13 @@ pub fn show(show: &Show) -> Result<(), String> {
     let game = match show {
         Show::Text(text) => text.parse::<Atom4>().map_err(|e| e.to_string())?,
         Show::Load(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let text = crate::input::read_file(path, crate::input::MAX_SAVED_GAME)?;
             Record::parse(&text)
                 .and_then(|r| r.replay())
                 .map_err(|e| format!("{path}: {e}"))?
         }
     };
-    print!("{}", Diagram(game.board()));
+    atom4_arena::out!("{}", Diagram(game.board()));
     let [s1, s2] = game.scores();
     let state = match (game.status(), game.current_player()) {
         (Status::Won(p), _) => format!("won by player {}", p.number()),
@@ -74,11 +74,11 @@ pub fn show(show: &Show) -> Result<(), String> {
         (_, Some(p)) => format!("player {} to move", p.number()),
         (_, None) => String::new(),
     };
-    println!(
+    atom4_arena::outln!(
         "round {}, score {s1}-{s2}, {state}, tile {}",
         game.round(),
         super::render::piece_name(game.tile().color())
     );
-    println!("{game}");
+    atom4_arena::outln!("{game}");
     Ok(())
 }

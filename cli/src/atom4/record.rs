@@ -63,7 +63,10 @@ impl Record {
                     moves.push(parse_cell(item).map_err(at)?);
                 }
             } else {
-                return Err(at(format!("expected `start` or `moves`, found {line:?}")));
+                return Err(at(format!(
+                    "expected `start` or `moves`, found {:?}",
+                    crate::input::excerpt(line, 80)
+                )));
             }
         }
         let record = Record {

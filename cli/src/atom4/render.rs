@@ -12,8 +12,8 @@ use crossterm::{cursor, queue, terminal};
 
 use super::app::{App, Thinking};
 
-const BOARD_LEFT: u16 = 2;
-const BOARD_TOP: u16 = 2;
+pub const BOARD_LEFT: u16 = 2;
+pub const BOARD_TOP: u16 = 2;
 const PANEL_WIDTH: u16 = 34;
 
 /// What the front end shows beside the board besides the game.
@@ -106,7 +106,7 @@ pub fn draw(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> 
     out.flush()
 }
 
-fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
+pub fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
     let game = &app.game;
     let board = game.board();
     let legal = if game.is_over() {

@@ -45,7 +45,7 @@ fn key_of(event: KeyEvent) -> Key {
 pub fn run(options: Interactive) -> Result<(), String> {
     let record = match &options.load {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let text = crate::input::read_file(path, crate::input::MAX_SAVED_GAME)?;
             Record::parse(&text).map_err(|e| format!("{path}: {e}"))?
         }
         None => {

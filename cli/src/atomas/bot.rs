@@ -13,6 +13,8 @@ use atom4_core::atomas::{Atom, Atomas, Reply, Request, Session, Weights};
 use atom4_core::control::Stopper;
 use clap::Args;
 
+use crate::input::Line;
+
 /// The longest request line the bot reads (a real one is under 300 bytes).
 pub const MAX_LINE: usize = 4096;
 
@@ -55,39 +57,14 @@ impl BotArgs {
 /// says why it is not a line of text; `None` at the end of the input. An
 /// overlong line is read to its end and refused.
 pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Result<String, String>>> {
-    let mut bytes = Vec::new();
-    let mut overlong = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            if bytes.is_empty() && !overlong {
-                return Ok(None);
+    Ok(
+        crate::input::read_line(input, MAX_LINE)?.map(|line| match line {
+            Line::Text(bytes) => {
+                String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string())
             }
-            break;
-        }
-        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buffer[..i], Some(i + 1)),
-            None => (buffer, None),
-        };
-        if bytes.len() + chunk.len() > MAX_LINE {
-            overlong = true;
-        } else {
-            bytes.extend_from_slice(chunk);
-        }
-        let used = done.unwrap_or(buffer.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    if overlong {
-        return Ok(Some(Err(format!(
-            "the line is longer than {MAX_LINE} bytes"
-        ))));
-    }
-    Ok(Some(
-        String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string()),
-    ))
+            Line::TooLong => Err(format!("the line is longer than {MAX_LINE} bytes")),
+        }),
+    )
 }
 
 /// The reply the bot gives in `state`: the search's choice, or (when no
@@ -107,11 +84,16 @@ pub fn choose(bot: &mut Bot, state: &Atomas, limits: Limits, deadline: Option<In
 }
 
 /// Serves requests from `input` until its end, a reply (or error line) to
-/// `output` for each, flushed at once.
-pub fn serve(args: &BotArgs, input: &mut impl BufRead, output: &mut impl Write) -> io::Result<()> {
+/// `output` for each, flushed at once. An error says which stream failed.
+pub fn serve(
+    args: &BotArgs,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), String> {
     let mut bot = Bot::new(Weights::DEFAULT);
     let mut session = Session::new();
-    while let Some(line) = read_line(input)? {
+    let closed = |e: io::Error| format!("standard output: {e}");
+    while let Some(line) = read_line(input).map_err(|e| format!("standard input: {e}"))? {
         let start = Instant::now();
         let request = line.and_then(|text| Request::parse(&text).map_err(|e| e.to_string()));
         match request {
@@ -120,28 +102,24 @@ pub fn serve(args: &BotArgs, input: &mut impl BufRead, output: &mut impl Write) 
                 let (limits, deadline) = args.limits(start);
                 let reply = choose(&mut bot, &state, limits, deadline);
                 session.played(&state, reply);
-                writeln!(output, "{reply}")?;
+                writeln!(output, "{reply}").map_err(closed)?;
             }
             Err(why) => {
                 session.reset();
-                writeln!(output, "error: {why}")?;
+                writeln!(output, "error: {why}").map_err(closed)?;
             }
         }
-        output.flush()?;
+        output.flush().map_err(closed)?;
     }
     Ok(())
 }
 
-/// Runs the bot on standard input and output.
+/// Runs the bot on standard input and output. A controller that went away
+/// (a broken pipe) is an error with a message, as for the chain engine.
 pub fn run(args: &BotArgs) -> Result<(), String> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    match serve(args, &mut stdin.lock(), &mut stdout.lock()) {
-        Ok(()) => Ok(()),
-        // The controller went away: nothing left to answer.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(format!("atomas bot: {e}")),
-    }
+    serve(args, &mut stdin.lock(), &mut stdout.lock())
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! format.
 
 use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
 use atom4_core::atomas::{Atomas, Reference, Reply};
@@ -21,7 +21,8 @@ use super::log::GameLog;
 /// `atom4 atomas koth`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct KothArgs {
-    /// The bot's command line (run with `sh -c`).
+    /// The bot's command line (run as `sh -c` runs it; a simple command
+    /// without the shell, so that the bot itself ends with the controller).
     #[arg(value_name = "BOT COMMAND")]
     pub command: String,
     /// Games to play.
@@ -99,67 +100,63 @@ enum Runner<'a> {
 
 impl Runner<'_> {
     /// The bot's reply line to `request`.
-    fn ask(&mut self, request: &str, timeout: Duration) -> Result<String, String> {
-        match self {
+    /// A bot that cannot be run at all (the shell's "not found") is an
+    /// error of the run (the outer `Err`), not a bad reply.
+    fn ask(&mut self, request: &str, timeout: Duration) -> Result<Result<String, String>, String> {
+        let reply = match self {
             Runner::PerMove { command } => {
                 let mut bot = BotProcess::start(command)?;
                 bot.send(request);
                 bot.close_input();
                 let reply = bot.reply(timeout);
                 bot.end(Duration::ZERO);
-                reply.map_err(|e| e.to_string())
+                reply
             }
             Runner::Persistent(bot) => {
                 bot.send(request);
-                bot.reply(timeout).map_err(|e: NoReply| e.to_string())
+                bot.reply(timeout)
             }
+        };
+        match reply {
+            Err(why @ NoReply::CannotRun { .. }) => Err(why.to_string()),
+            reply => Ok(reply.map_err(|e| e.to_string())),
         }
     }
 }
 
-/// Progress on standard error: a line rewritten in place on a terminal,
-/// else a line every ten seconds.
+/// The run's progress on standard error: the games and moves so far, a
+/// bar of the games, the current game's move and score.
 struct Progress {
-    terminal: bool,
-    last: Instant,
+    line: atom4_arena::progress::Progress,
+    /// Moves of the games already over.
+    moves_before: u64,
 }
 
 impl Progress {
     fn new() -> Progress {
         Progress {
-            terminal: io::stderr().is_terminal(),
-            last: Instant::now(),
+            line: atom4_arena::progress::Progress::new(),
+            moves_before: 0,
         }
     }
 
-    fn show(&mut self, game: u32, games: u32, state: &Atomas) {
-        let every = if self.terminal {
-            Duration::from_millis(250)
-        } else {
-            Duration::from_secs(10)
-        };
-        if self.last.elapsed() < every {
-            return;
-        }
-        self.last = Instant::now();
-        let text = format!(
-            "game {}/{games}: move {}, score {}, {} entries",
-            game + 1,
-            state.move_number(),
-            state.score(),
-            state.ring().len()
-        );
-        if self.terminal {
-            eprint!("\r\x1b[K{text}");
-        } else {
-            eprintln!("{text}");
-        }
+    fn show(&mut self, game: u32, games: u32, state: &Atomas, moves: u64) {
+        let total = self.moves_before + moves;
+        self.line.show(|| {
+            format!(
+                "{} game {}/{games}, {total} moves so far; this game: move {}, score {}, {} entries",
+                atom4_arena::progress::bar(u64::from(game), u64::from(games), 20),
+                game + 1,
+                state.move_number(),
+                state.score(),
+                state.ring().len()
+            )
+        });
     }
 
-    fn clear(&self) {
-        if self.terminal {
-            eprint!("\r\x1b[K");
-        }
+    fn game_over(&mut self, moves: u64) {
+        self.moves_before += moves;
+        self.line.clear();
     }
 }
 
@@ -203,7 +200,7 @@ fn play_game(
             request.header = None;
         }
         let asked = Instant::now();
-        let answer = runner.ask(&request.to_string(), timeout);
+        let answer = runner.ask(&request.to_string(), timeout)?;
         bot_time += asked.elapsed();
         let text = match answer {
             Ok(text) => text,
@@ -222,12 +219,12 @@ fn play_game(
             }
             Err(illegal) => break End::BadReply(illegal.to_string()),
         }
-        progress.show(k, args.games, &game);
+        progress.show(k, args.games, &game, moves);
     };
     if let Runner::Persistent(bot) = runner {
         bot.end(Duration::from_millis(100));
     }
-    progress.clear();
+    progress.game_over(moves);
     if let Some(log) = log {
         log.end(&game, moves, &end)
             .map_err(|e| format!("cannot write the log: {e}"))?;
@@ -246,13 +243,14 @@ pub fn summary(played: &[Played]) -> String {
     let n = played.len().max(1) as f64;
     let mut scores: Vec<u64> = played.iter().map(|p| p.score).collect();
     scores.sort_unstable();
-    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / n;
+    // Summed as integers: a float sum of no games is -0.
+    let mean = scores.iter().map(|&s| u128::from(s)).sum::<u128>() as f64 / n;
     let median = match scores.len() {
         0 => 0.0,
         len if len % 2 == 1 => scores[len / 2] as f64,
         len => (scores[len / 2 - 1] as f64 + scores[len / 2] as f64) / 2.0,
     };
-    let moves = played.iter().map(|p| p.moves as f64).sum::<f64>() / n;
+    let moves = played.iter().map(|p| u128::from(p.moves)).sum::<u128>() as f64 / n;
     let capped = played.iter().filter(|p| p.end == End::MoveCap).count();
     format!(
         "atomas koth: games {}, mean {mean:.0}, median {median:.0}, min {}, max {}, mean moves {moves:.1}, capped {capped}",

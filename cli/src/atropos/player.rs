@@ -15,6 +15,7 @@ use atom4_core::atropos::engine::Choice;
 use atom4_core::atropos::{Atropos, Color, Move};
 
 use super::options::PlayerArgs;
+use crate::input::excerpt;
 
 /// What the budget keeps back for writing the move and exiting, and for
 /// a busy machine's delays: 15%, at least 4 ms, at most 100 ms.
@@ -37,10 +38,14 @@ fn ready_move(state: &Atropos) -> Option<Move> {
 
 /// Reads the state, or says why not.
 pub fn parse_state(text: &str) -> Result<Atropos, String> {
-    let state = Atropos::from_text(text).map_err(|e| format!("bad state string {text:?}: {e}"))?;
+    // A long argument is not echoed whole.
+    let shown = || format!("{:?}", excerpt(text, 300));
+    let state =
+        Atropos::from_text(text).map_err(|e| format!("bad state string {}: {e}", shown()))?;
     if state.is_finished() {
         return Err(format!(
-            "the game is over in {text:?} (its last play completed a three-coloured triangle): there is no move to make"
+            "the game is over in {} (its last play completed a three-coloured triangle): there is no move to make",
+            shown()
         ));
     }
     Ok(state)
@@ -54,21 +59,30 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
     let fallback = ready_move(&state).ok_or("the position has no legal move")?;
     let think = budget.saturating_sub(reserve(budget));
     let deadline = start + think;
-    let (answer, inbox) = channel::<Option<Choice>>();
+    let (answer, inbox) = channel::<Result<Option<Choice>, String>>();
     let seed = args.seed;
-    std::thread::spawn(move || {
+    // A machine short of memory (or of threads) still gets the ready move.
+    let thinking = std::thread::Builder::new().spawn(move || {
         let limit = PlayerLimit::Time(think);
-        let Ok(config) = player_config(&[], seed) else {
-            return;
-        };
-        let mut engine = PlayerEngine::new(limit, config);
-        let choice = engine.choose(&state, start, &AtomicBool::new(false));
+        let engine =
+            player_config(&[], seed).and_then(|config| PlayerEngine::try_new(limit, config));
+        let choice = engine.map(|mut engine| engine.choose(&state, start, &AtomicBool::new(false)));
         let _ = answer.send(choice);
     });
+    if let Err(e) = thinking {
+        eprintln!("atom4: cannot start the engine ({e}): the ready move");
+    }
     // The engine's answer, or the ready move halfway through the reserve.
     let give_up = deadline + reserve(budget) / 2;
     let wait = give_up.saturating_duration_since(Instant::now());
-    let choice = inbox.recv_timeout(wait).ok().flatten();
+    let choice = match inbox.recv_timeout(wait) {
+        Ok(Ok(choice)) => choice,
+        Ok(Err(e)) => {
+            eprintln!("atom4: {e}: the ready move");
+            None
+        }
+        Err(_) => None,
+    };
     let mv = match choice {
         Some(choice) if state.check(choice.mv).is_ok() => choice.mv,
         _ => fallback,

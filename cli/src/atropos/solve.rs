@@ -8,11 +8,12 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, TableEntry, Value};
+use atom4_core::atropos::{Atropos, Move, MoveList, SolveError, Solver, Value};
 use atom4_core::control::Control;
 
 use super::options::SolveArgs;
 use super::player::parse_state;
+use atom4_arena::memory::filled;
 
 /// The longest line `--lines` reads (a state string is at most about 230
 /// bytes): anything longer is refused without reading it all.
@@ -24,36 +25,29 @@ pub fn solved_line(state: &Atropos, value: Value, winning: &[Move]) -> String {
     format!("{state}\t{value}\t{}", moves.join(" "))
 }
 
-/// Reports a long solve's progress on standard error: on a terminal, a
-/// line rewritten twice a second; elsewhere (a log), a line a minute.
+/// Reports a long solve's progress on standard error (the shared
+/// [`atom4_arena::progress::Progress`]: on a terminal, a line rewritten in
+/// place; elsewhere, a line a minute).
 pub struct Progress {
     start: Instant,
-    last: Instant,
-    every: Duration,
-    terminal: bool,
-    shown: bool,
+    line: atom4_arena::progress::Progress,
 }
 
 impl Progress {
     pub fn new() -> Progress {
         use std::io::IsTerminal;
-        let terminal = std::io::stderr().is_terminal();
-        let now = Instant::now();
         Progress {
-            start: now,
-            last: now,
-            every: Duration::from_millis(if terminal { 500 } else { 60_000 }),
-            terminal,
-            shown: false,
+            start: Instant::now(),
+            line: atom4_arena::progress::Progress::with(
+                std::io::stderr().is_terminal(),
+                Duration::from_secs(60),
+            ),
         }
     }
 
     /// Clears the progress line, if one is on the terminal.
     pub fn done(&mut self) {
-        if self.terminal && self.shown {
-            eprint!("\r\x1b[2K");
-            self.shown = false;
-        }
+        self.line.clear();
     }
 }
 
@@ -65,41 +59,29 @@ impl Default for Progress {
 
 impl Control<Move> for Progress {
     fn should_stop(&mut self, nodes: u64) -> bool {
-        let now = Instant::now();
-        if now.duration_since(self.last) >= self.every {
-            self.last = now;
-            let secs = now.duration_since(self.start).as_secs_f64();
-            let text = format!(
+        let start = self.start;
+        self.line.show(|| {
+            let secs = start.elapsed().as_secs_f64();
+            format!(
                 "solving: {:.1} M positions, {:.0} s, {:.2} M a second",
                 nodes as f64 / 1e6,
                 secs,
                 nodes as f64 / secs.max(1e-9) / 1e6
-            );
-            if self.terminal {
-                eprint!("\r\x1b[2K{text}");
-                self.shown = true;
-            } else {
-                eprintln!("{text}");
-            }
-        }
+            )
+        });
         false
     }
 }
 
 /// The table's slots for `mb` MiB: a power of two of 8-byte slots.
-fn table(mb: u32) -> Result<Vec<TableEntry>, String> {
+fn table(mb: u32) -> Result<Vec<u64>, String> {
     let slots = ((mb as usize) << 20 >> 3).next_power_of_two();
     let slots = if slots > (mb as usize) << 17 {
         slots / 2
     } else {
         slots
     };
-    let mut table = Vec::new();
-    table
-        .try_reserve_exact(slots)
-        .map_err(|_| format!("no memory for a {mb} MiB table"))?;
-    table.resize(slots, TableEntry::EMPTY);
-    Ok(table)
+    filled(slots, 0, &format!("a {mb} MiB table"))
 }
 
 fn solve_error(e: SolveError) -> String {
@@ -107,6 +89,11 @@ fn solve_error(e: SolveError) -> String {
 }
 
 pub fn run(args: &SolveArgs) -> Result<(), String> {
+    // The size is checked before the table is taken.
+    let start = args
+        .size
+        .map(|n| Atropos::new(n).map_err(|e| e.to_string()))
+        .transpose()?;
     let mut slots = table(args.hash_mb)?;
     let mut solver = Solver::new(&mut slots);
     let stdout = std::io::stdout();
@@ -116,8 +103,7 @@ pub fn run(args: &SolveArgs) -> Result<(), String> {
             .and_then(|()| out.flush())
             .map_err(|e| format!("cannot write: {e}"))
     };
-    if let Some(n) = args.size {
-        let start = Atropos::new(n).map_err(|e| e.to_string())?;
+    if let (Some(n), Some(start)) = (args.size, start) {
         let mut progress = Progress::new();
         let value = solver.value(&start, &mut progress).map_err(solve_error)?;
         progress.done();

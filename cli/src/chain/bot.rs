@@ -16,60 +16,11 @@ use atom4_core::control::Stopper;
 use atom4_core::search::{Entry, Limits, MAX_PLY};
 
 use super::options::EngineArgs;
+use crate::input::{read_line, Line};
+use atom4_arena::memory::filled;
 
 /// The longest line read: a 16x16 position is under 600 bytes.
 pub const MAX_LINE: usize = 4096;
-
-/// What one read gave.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    /// A whole line (without its newline).
-    Text(Vec<u8>),
-    /// A line longer than [`MAX_LINE`], skipped to its end.
-    TooLong,
-}
-
-/// Reads the next line of `input`, holding at most `cap` bytes of it;
-/// `None` at the end of the input.
-pub fn read_line(input: &mut impl BufRead, cap: usize) -> io::Result<Option<Line>> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(bytes) => bytes,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if available.is_empty() {
-            return Ok(match (any, too_long) {
-                (false, _) => None,
-                (true, true) => Some(Line::TooLong),
-                (true, false) => Some(Line::Text(line)),
-            });
-        }
-        any = true;
-        let (part, end) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (&available[..i], Some(i + 1)),
-            None => (available, None),
-        };
-        if !too_long && line.len() + part.len() <= cap {
-            line.extend_from_slice(part);
-        } else {
-            too_long = true;
-            line.clear();
-        }
-        let used = end.unwrap_or(available.len());
-        input.consume(used);
-        if end.is_some() {
-            return Ok(Some(if too_long {
-                Line::TooLong
-            } else {
-                Line::Text(line)
-            }));
-        }
-    }
-}
 
 /// The engine behind the protocol: its table is kept from line to line.
 pub struct Bot {
@@ -80,16 +31,21 @@ pub struct Bot {
 }
 
 impl Bot {
-    pub fn new(args: &EngineArgs) -> Bot {
+    /// The bot, or why the machine has not got the memory of its table.
+    pub fn new(args: &EngineArgs) -> Result<Bot, String> {
         let time = Duration::from_millis(args.time);
         // A slot for each node it may visit, as the arena sizes tables.
         let slots = (time.as_micros().min(1 << 40) as u64 * 4).clamp(1 << 12, 1 << 20);
-        Bot {
-            table: vec![Entry::EMPTY; slots.next_power_of_two() as usize],
+        Ok(Bot {
+            table: filled(
+                slots.next_power_of_two() as usize,
+                Entry::EMPTY,
+                "the search's table",
+            )?,
             time,
             nodes: args.nodes.unwrap_or(u64::MAX),
             seed: args.seed,
-        }
+        })
     }
 
     /// The answer to one line: a move, or `error: <why>`.
@@ -113,6 +69,10 @@ impl Bot {
             Status::Won(p) => return format!("error: the game is over: won by {}", letter(p)),
             Status::Drawn => return "error: the game is over: drawn".to_string(),
             Status::Playing => {}
+        }
+        if position.out_of_turns() {
+            return "error: no move is legal: the turn counter has no room for another turn"
+                .to_string();
         }
         let deadline = Instant::now() + self.time;
         let mut control = Stopper::new().deadline(Some(deadline));
@@ -146,7 +106,7 @@ pub fn serve(
     output: &mut impl Write,
     args: &EngineArgs,
 ) -> Result<(), String> {
-    let mut bot = Bot::new(args);
+    let mut bot = Bot::new(args)?;
     let closed = |e: io::Error| format!("standard output: {e}");
     while let Some(line) = read_line(input, MAX_LINE).map_err(|e| format!("standard input: {e}"))? {
         let answer = bot.answer(&line);
@@ -215,24 +175,5 @@ mod tests {
         assert!(atoms.check_move(mv).is_ok(), "{}", lines[6]);
         let four: Position = "classic 4 ..../..../..../.... a 0 - *".parse().unwrap();
         assert!(four.check_move(lines[7].parse().unwrap()).is_ok());
-    }
-
-    #[test]
-    fn lines_are_read_within_their_cap() {
-        let mut input = io::BufReader::with_capacity(4, &b"abc\ndefgh\n\nij"[..]);
-        assert_eq!(
-            read_line(&mut input, 4).unwrap(),
-            Some(Line::Text(b"abc".to_vec()))
-        );
-        assert_eq!(read_line(&mut input, 4).unwrap(), Some(Line::TooLong));
-        assert_eq!(
-            read_line(&mut input, 4).unwrap(),
-            Some(Line::Text(Vec::new()))
-        );
-        assert_eq!(
-            read_line(&mut input, 4).unwrap(),
-            Some(Line::Text(b"ij".to_vec()))
-        );
-        assert_eq!(read_line(&mut input, 4).unwrap(), None);
     }
 }

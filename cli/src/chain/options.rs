@@ -104,7 +104,7 @@ impl PlayArgs {
     pub fn into_setup(self) -> Result<Setup, String> {
         let record = match &self.load {
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                let text = crate::input::read_file(path, crate::input::MAX_SAVED_GAME)?;
                 Record::parse(&text).map_err(|e| format!("{path}: {e}"))?
             }
             None => {

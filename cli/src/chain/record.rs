@@ -72,7 +72,10 @@ impl Record {
                     moves.push(mv);
                 }
             } else {
-                return Err(at(format!("expected `start` or `moves`, found {line:?}")));
+                return Err(at(format!(
+                    "expected `start` or `moves`, found {:?}",
+                    crate::input::excerpt(line, 80)
+                )));
             }
         }
         let record = Record {

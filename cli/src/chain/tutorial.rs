@@ -12,15 +12,15 @@
 //! and its end quits.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
 
 use atom4_core::chain::{Move, Position, Rules, SeedAi, Status};
 use atom4_core::game::Player;
 use atom4_core::Cell;
-use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::event::KeyCode;
 use crossterm::terminal;
+
+use crate::terminal::{is_interrupt, Input, Watch};
 
 use super::options::AtomsArgs;
 
@@ -60,9 +60,10 @@ impl<R: BufRead> Keys for StreamKeys<R> {
 }
 
 /// Keys of a terminal, each as it is pressed: raw mode only while a key is
-/// awaited, left on every way out (a key, an error, a panic, a signal).
+/// awaited, left on every way out (a key, an error, a panic, a signal, the
+/// terminal gone: see [`Watch`]).
 pub struct TerminalKeys {
-    signalled: Arc<AtomicBool>,
+    watch: Watch,
 }
 
 /// Raw mode while it lives.
@@ -83,17 +84,9 @@ impl Drop for RawMode {
 
 impl TerminalKeys {
     pub fn new() -> Result<TerminalKeys, String> {
-        let signalled = Arc::new(AtomicBool::new(false));
-        for signal in [
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGINT,
-            signal_hook::consts::SIGQUIT,
-        ] {
-            signal_hook::flag::register(signal, signalled.clone())
-                .map_err(|e| format!("cannot watch signals: {e}"))?;
-        }
-        Ok(TerminalKeys { signalled })
+        Ok(TerminalKeys {
+            watch: Watch::start()?,
+        })
     }
 }
 
@@ -101,19 +94,14 @@ impl Keys for TerminalKeys {
     fn next_key(&mut self) -> io::Result<Key> {
         let _raw = RawMode::enter()?;
         loop {
-            if self.signalled.load(Ordering::Relaxed) {
-                return Ok(Key::Quit);
-            }
-            if !event::poll(Duration::from_millis(50))? {
-                continue;
-            }
-            let Event::Key(key) = event::read()? else {
-                continue;
+            let key = match self.watch.next_event(Duration::from_millis(50)) {
+                Ok(Input::Key(key)) => key,
+                Ok(Input::Resize | Input::Idle) => continue,
+                // A signal, or the terminal gone: quit.
+                Err(_) if self.watch.ended().is_some() => return Ok(Key::Quit),
+                Err(e) => return Err(io::Error::other(e)),
             };
-            if key.kind == KeyEventKind::Release {
-                continue;
-            }
-            if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            if is_interrupt(&key) {
                 return Ok(Key::Quit);
             }
             match key.code {

@@ -64,6 +64,19 @@ impl<W: Write> fmt::Write for Sink<W> {
     }
 }
 
+/// A failure to read the input (every other error of [`run`] is one to
+/// write an output).
+#[derive(Debug)]
+pub struct ReadError(pub io::Error);
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read the input: {}", self.0)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
 /// How the batch mode ended.
 #[derive(Debug)]
 pub enum Ended {
@@ -97,7 +110,7 @@ pub fn run(
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Err(e) => return Err(io::Error::new(e.kind(), ReadError(e))),
         };
         match session.feed(&piece[..n], out, err) {
             Ok(Fed::Batch) => {}

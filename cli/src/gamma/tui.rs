@@ -11,9 +11,7 @@
 //! screen, only the final lines.
 
 use std::io::{self, IsTerminal, Read, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::Duration;
 
 use atom4_core::gamma::{Gamma, Move};
@@ -115,21 +113,6 @@ impl Drop for Terminal {
     }
 }
 
-/// Signals that end the program (the terminal restored first).
-fn watch_signals() -> Result<Arc<AtomicBool>, String> {
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        signal_hook::flag::register(signal, flag.clone())
-            .map_err(|e| format!("cannot watch signals: {e}"))?;
-    }
-    Ok(flag)
-}
-
 /// Plays `game` interactively: the keys typed ahead (`pending`, read with
 /// the `I` line) first, then standard input. Prints the final board and
 /// the players' cells on standard output once the terminal is restored.
@@ -156,7 +139,9 @@ pub fn play(
             &format!("a {}x{} board", play.game().width(), play.game().height()),
         )?;
     }
-    let signalled = watch_signals()?;
+    // Signals and the terminal's hang-up end the game (the terminal
+    // restored first).
+    let watch = terminal::Watch::start()?;
     let input = read_input();
     let terminal = Terminal::set_up(tty_in, tty_out)?;
     let mut out = io::BufWriter::new(io::stdout());
@@ -168,9 +153,9 @@ pub fn play(
     let mut input_open = true;
     let mut computer_moved = false;
     loop {
-        if signalled.load(Ordering::Relaxed) {
+        if let Some(why) = watch.ended() {
             drop(terminal);
-            return Err("ended by a signal".into());
+            return Err(why);
         }
         let computer = match (play.player(), opponent.as_deref()) {
             (Some(p), Some(o)) if o.plays(p) => Some((p, o.name())),

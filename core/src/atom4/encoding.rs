@@ -28,32 +28,7 @@ pub const ENCODED_LEN: usize = 148;
 const MAGIC: [u8; 2] = *b"A4";
 const VERSION: u8 = 1;
 
-/// Why bytes do not decode to a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DecodeError {
-    /// Not [`ENCODED_LEN`] bytes.
-    Length,
-    /// No `A4` magic or an unknown format version: not an encoded game.
-    Header,
-    /// A field out of its range (size, tile, status, a stray bit).
-    Field,
-    /// Fields that cannot belong to one game (see [`Atom4::from_parts`]).
-    Inconsistent,
-}
-
-impl core::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            DecodeError::Length => "an encoded game is 148 bytes long",
-            DecodeError::Header => "not an encoded atom4 game (magic or version)",
-            DecodeError::Field => "a field of the encoded game is out of range",
-            DecodeError::Inconsistent => "the encoded fields do not make a consistent game",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+pub use crate::encoding::DecodeError;
 
 fn u32_at(bytes: &[u8; ENCODED_LEN], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])

@@ -8,6 +8,7 @@ pub mod color;
 pub mod encoding;
 pub mod eval;
 pub mod geometry;
+pub mod interface;
 pub mod notation;
 pub mod playout;
 pub mod search;

@@ -8,6 +8,8 @@ use super::color::Tile;
 use super::state::{Atom4, Status};
 use crate::game::{Game, Player, Turn, ZeroSum};
 use crate::grid::Cell;
+use crate::mcts::NodeMove;
+use crate::search::PackedMove;
 
 /// SplitMix64's output function, usable in const tables.
 const fn mix(mut z: u64) -> u64 {
@@ -96,6 +98,27 @@ pub const MAX_MOVES: usize = 256;
 
 /// A list of moves of Atom-4.
 pub type MoveList = ArrayVec<Cell, MAX_MOVES>;
+
+/// A cell's index in the 16 x 16 frame.
+impl PackedMove for Cell {
+    fn to_bits(self) -> u16 {
+        self.index() as u16
+    }
+
+    fn from_bits(bits: u16) -> Cell {
+        Cell::from_index(bits as u8)
+    }
+}
+
+impl NodeMove for Cell {
+    fn to_bits(self) -> u32 {
+        self.index().into()
+    }
+
+    fn from_bits(bits: u32) -> Cell {
+        Cell::from_index(bits as u8)
+    }
+}
 
 impl Game for Atom4 {
     type Move = Cell;

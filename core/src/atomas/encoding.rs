@@ -32,32 +32,7 @@ const MAGIC: [u8; 2] = *b"AS";
 const VERSION: u8 = 1;
 const ENTRIES_AT: usize = 32;
 
-/// Why bytes do not decode to a state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DecodeError {
-    /// Not [`ENCODED_LEN`] bytes.
-    Length,
-    /// No `AS` magic or an unknown format version: not an encoded state.
-    Header,
-    /// A field out of its range (a length, a kind, a stray byte).
-    Field,
-    /// Fields that cannot make one state (see [`Atomas::from_parts`]).
-    Inconsistent,
-}
-
-impl core::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            DecodeError::Length => "an encoded Atomas state is 112 bytes long",
-            DecodeError::Header => "not an encoded Atomas state (magic or version)",
-            DecodeError::Field => "a field of the encoded state is out of range",
-            DecodeError::Inconsistent => "the encoded fields do not make a consistent state",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+pub use crate::encoding::DecodeError;
 
 fn u32_at(bytes: &[u8; ENCODED_LEN], at: usize) -> u32 {
     u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])

@@ -19,6 +19,54 @@ pub enum Move {
     Reply(Reply),
 }
 
+/// A move in 32 bits: a draw's atom (`+ - B C` 0 to 3, a number `v` as
+/// `3 + v`) with the top bit clear; a reply with it set, its kind in bits
+/// 8 and 9 (gap, entry, remove keeping the atom, remove to a plus) and its
+/// index below.
+impl crate::mcts::NodeMove for Move {
+    fn to_bits(self) -> u32 {
+        match self {
+            Move::Draw(atom) => match atom {
+                Atom::Plus => 0,
+                Atom::Minus => 1,
+                Atom::Black => 2,
+                Atom::Clone => 3,
+                Atom::Number(v) => v.saturating_add(3) & 0x7FFF_FFFF,
+            },
+            Move::Reply(reply) => {
+                let (kind, index) = match reply {
+                    Reply::Gap(g) => (0, g),
+                    Reply::Entry(j) => (1, j),
+                    Reply::Remove { entry, to_plus } => (2 + u32::from(to_plus), entry),
+                };
+                1 << 31 | kind << 8 | u32::from(index)
+            }
+        }
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        if bits >> 31 == 0 {
+            Move::Draw(match bits {
+                0 => Atom::Plus,
+                1 => Atom::Minus,
+                2 => Atom::Black,
+                3 => Atom::Clone,
+                v => Atom::Number(v - 3),
+            })
+        } else {
+            let index = bits as u8;
+            Move::Reply(match bits >> 8 & 3 {
+                0 => Reply::Gap(index),
+                1 => Reply::Entry(index),
+                kind => Reply::Remove {
+                    entry: index,
+                    to_plus: kind == 3,
+                },
+            })
+        }
+    }
+}
+
 /// The most moves or outcomes of any state: a `-` on 18 entries, `y` or `n`
 /// each (a spawn has at most [`MAX_OUTCOMES`](super::MAX_OUTCOMES) = 25).
 pub const MAX_MOVES: usize = 2 * FULL;

@@ -34,6 +34,7 @@ pub mod encoding;
 pub mod eval;
 pub mod fusion;
 pub mod game;
+pub mod interface;
 pub mod notation;
 pub mod playout;
 pub mod protocol;

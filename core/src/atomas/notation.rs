@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::atom::{atom_value, canonical_decimal, Atom, Entry, MAX_MOVE, MAX_SCORE};
+use super::atom::{atom_value, canonical_decimal, Atom, Entry, MAX_MOVE, MAX_SCORE, MAX_VALUE};
 use super::ring::{write_entries, Ring, CAPACITY};
 use super::state::{range_low, Atomas, StateError};
 
@@ -54,12 +54,19 @@ impl fmt::Display for ParseErrorKind {
         match *self {
             ParseErrorKind::MissingField(name) => write!(f, "the {name} field is missing"),
             ParseErrorKind::WrongField(name) => write!(f, "expected the field {name}="),
-            ParseErrorKind::BadEntry => {
-                f.write_str("an entry is + or a number from 1 without leading zeros")
-            }
+            ParseErrorKind::BadEntry => write!(
+                f,
+                "an entry is + or a number from 1 to {MAX_VALUE} without leading zeros"
+            ),
             ParseErrorKind::TooManyEntries => f.write_str("too many entries"),
-            ParseErrorKind::BadAtom => f.write_str("the atom is not + - B C or a number from 1"),
-            ParseErrorKind::BadCarry => f.write_str("the carry is not +, a number from 1 or ."),
+            ParseErrorKind::BadAtom => write!(
+                f,
+                "the atom is not + - B C or a number from 1 to {MAX_VALUE} without leading zeros"
+            ),
+            ParseErrorKind::BadCarry => write!(
+                f,
+                "the carry is not +, a number from 1 to {MAX_VALUE} without leading zeros, or ."
+            ),
             ParseErrorKind::BadNumber => {
                 f.write_str("not a decimal number without leading zeros (or too large)")
             }

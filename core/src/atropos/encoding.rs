@@ -25,35 +25,7 @@ pub const ENCODED_LEN: usize = 40;
 const MAGIC: [u8; 2] = *b"AP";
 const VERSION: u8 = 1;
 
-/// Why bytes do not decode to a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DecodeError {
-    /// Not [`ENCODED_LEN`] bytes.
-    Length,
-    /// No `AP` magic or an unknown format version: not an encoded position.
-    Header,
-    /// A field out of its range (the size, the last play, a stray bit).
-    Field,
-    /// Fields that no game reaches: coloured circles without a last play,
-    /// an uncoloured last play, a three-coloured triangle away from it.
-    Inconsistent,
-}
-
-impl core::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            DecodeError::Length => "an encoded Atropos position is 40 bytes long",
-            DecodeError::Header => "not an encoded Atropos position (magic or version)",
-            DecodeError::Field => "a field of the encoded position is out of range",
-            DecodeError::Inconsistent => {
-                "the encoded fields do not make a position any game reaches"
-            }
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+pub use crate::encoding::DecodeError;
 
 fn u128_at(bytes: &[u8], at: usize) -> u128 {
     let mut word = [0u8; 16];

@@ -12,6 +12,7 @@
 pub mod encoding;
 pub mod engine;
 pub mod geometry;
+pub mod interface;
 pub mod notation;
 pub mod player;
 pub mod referee;
@@ -26,5 +27,5 @@ pub use engine::{Choice, Config, Engine, Memory, Reason};
 pub use geometry::{BadSize, Circle, Color, ColorSet, Size, Symmetry, MAX_CIRCLES, MAX_SIZE};
 pub use notation::{ParseError, ParseErrorKind};
 pub use player::default_move;
-pub use solve::{SolveError, Solver, TableEntry, Value};
+pub use solve::{SolveError, Solver, Value};
 pub use state::{Atropos, CircleList, IllegalMove, Move, MoveList, MAX_MOVES};

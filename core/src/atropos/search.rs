@@ -6,6 +6,8 @@ use arrayvec::ArrayVec;
 use super::geometry::{Circle, Color, MAX_CIRCLES};
 use super::state::{Atropos, Bits, Move, MAX_MOVES, NO_PLAY};
 use crate::game::{Game, Player, Turn, ZeroSum};
+use crate::mcts::NodeMove;
+use crate::search::PackedMove;
 
 /// SplitMix64's output function, usable in const tables.
 pub(crate) const fn mix(mut z: u64) -> u64 {
@@ -43,6 +45,34 @@ const LAST_KEYS: [u64; MAX_CIRCLES] = {
 #[inline]
 fn last_key(last: u8) -> u64 {
     LAST_KEYS.get(last as usize).copied().unwrap_or(0)
+}
+
+/// A move in 14 bits: `h`, `l` and `r` (at most 15 on any board) four
+/// bits each, then the colour's digit.
+impl PackedMove for Move {
+    fn to_bits(self) -> u16 {
+        let c = self.circle;
+        u16::from(c.h & 15)
+            | u16::from(c.l & 15) << 4
+            | u16::from(c.r & 15) << 8
+            | u16::from(self.color.digit()) << 12
+    }
+
+    fn from_bits(bits: u16) -> Move {
+        let part = |shift: u16| (bits >> shift & 15) as u8;
+        let color = Color::from_digit((bits >> 12 & 3) as u8).unwrap_or(Color::Red);
+        Move::new(color, Circle::new(part(0), part(4), part(8)))
+    }
+}
+
+impl NodeMove for Move {
+    fn to_bits(self) -> u32 {
+        PackedMove::to_bits(self).into()
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        <Move as PackedMove>::from_bits(bits as u16)
+    }
 }
 
 /// What takes a move back: its circle and the last play before it.

@@ -69,7 +69,7 @@ impl Game for BestReply {
     /// does not own.
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList) {
-        if !self.others_to_move() || self.is_over() {
+        if !self.others_to_move() || self.is_over() || self.position.out_of_turns() {
             return self.position.legal_moves(moves);
         }
         moves.clear();

@@ -33,33 +33,7 @@ const MAGIC: [u8; 2] = *b"CR";
 const VERSION: u8 = 1;
 const CELLS_AT: usize = 16;
 
-/// Why bytes do not decode to a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DecodeError {
-    /// Not [`ENCODED_LEN`] bytes.
-    Length,
-    /// No `CR` magic or an unknown format version: not an encoded position.
-    Header,
-    /// A field out of its range (rules, size, player, a stray bit).
-    Field,
-    /// Fields that do not make a position the notation accepts (an
-    /// unstable cell in a game on, a winner who is out, ...).
-    Inconsistent,
-}
-
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DecodeError::Length => "an encoded chain position is 272 bytes long",
-            DecodeError::Header => "not an encoded chain position (magic or version)",
-            DecodeError::Field => "a field of the encoded position is out of range",
-            DecodeError::Inconsistent => "the encoded fields do not make a position of the rules",
-        })
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+pub use crate::encoding::DecodeError;
 
 /// The longest position text: 16 x 16 cells of two characters, 15 slashes,
 /// the rule set, and the other fields at their longest.

@@ -9,12 +9,42 @@ use arrayvec::ArrayVec;
 use super::position::{Move, Position, Status};
 use super::rules::Rules;
 use crate::game::{Game, Player, Turn, ZeroSum};
+use crate::grid::Cell;
+use crate::mcts::NodeMove;
+use crate::search::PackedMove;
 
 /// The most moves a position has: every cell of 16 x 16 and a pass.
 pub const MAX_MOVES: usize = 257;
 
 /// A list of moves of Chain Reaction.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// A cell's index in the 16 x 16 frame; 256 for the pass.
+impl PackedMove for Move {
+    fn to_bits(self) -> u16 {
+        match self {
+            Move::Place(cell) => cell.index() as u16,
+            Move::Pass => 256,
+        }
+    }
+
+    fn from_bits(bits: u16) -> Move {
+        match u8::try_from(bits) {
+            Ok(index) => Move::Place(Cell::from_index(index)),
+            Err(_) => Move::Pass,
+        }
+    }
+}
+
+impl NodeMove for Move {
+    fn to_bits(self) -> u32 {
+        PackedMove::to_bits(self).into()
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        <Move as PackedMove>::from_bits(bits.min(256) as u16)
+    }
+}
 
 impl Game for Position {
     type Move = Move;
@@ -39,7 +69,7 @@ impl Game for Position {
     fn legal_moves(&self, moves: &mut MoveList) {
         moves.clear();
         moves.extend(self.legal_cells().map(Move::Place));
-        if self.rules() == Rules::Atoms && !self.is_over() {
+        if self.rules() == Rules::Atoms && !self.is_over() && !self.out_of_turns() {
             moves.push(Move::Pass);
         }
     }

@@ -18,6 +18,7 @@ pub mod encoding;
 pub mod eval;
 pub mod game;
 pub mod glibc;
+pub mod interface;
 pub mod notation;
 pub mod paranoid;
 pub mod playout;

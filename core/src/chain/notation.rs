@@ -114,7 +114,9 @@ impl fmt::Display for ParseErrorKind {
             ),
             SingleCell => f.write_str("a board of a single cell"),
             BadToMove => f.write_str("the player to move is neither '-' nor a player's letter"),
-            BadPly => f.write_str("the ply is not a decimal number of 32 bits"),
+            BadPly => f.write_str(
+                "the ply is not a decimal number from 0 to 4294967295 without leading zeros",
+            ),
             BadOut => f.write_str("the out field is neither '-' nor players' letters in order"),
             BadResult => f.write_str("the result is none of '*', '=' and a player's letter"),
             ToMoveMismatch => {
@@ -362,7 +364,7 @@ impl Position {
                     let (x, y) = (cell.x(), cell.y());
                     return Err(error(Unstable { x, y }, board_at + offset));
                 }
-                if rules == Rules::Classic && position.legal_count() == 0 {
+                if rules == Rules::Classic && position.open_set().count() == 0 {
                     return Err(error(NoLegalCell, to_move_at));
                 }
             }

@@ -151,8 +151,17 @@ impl Position {
         (0..self.players as usize).filter_map(Player::new)
     }
 
+    /// Whether the turn counter has no room for another round of turns:
+    /// no move is legal then ([`IllegalMove::TooManyTurns`]).
+    ///
+    /// [`IllegalMove::TooManyTurns`]: super::IllegalMove::TooManyTurns
+    #[inline]
+    pub fn out_of_turns(&self) -> bool {
+        self.ply.checked_add(self.players as u32).is_none()
+    }
+
     /// The cells the player to move may place an orb on, row by row from
-    /// the top (none once the game is over). `atoms` also allows a pass.
+    /// the top (none once the game is over or out of turns). `atoms` also allows a pass.
     pub fn legal_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let legal = self.legal_set();
         legal.iter().map(|i| self.board.cell_at(i))
@@ -165,6 +174,17 @@ impl Position {
     }
 
     fn legal_set(&self) -> Bits<4> {
+        if self.out_of_turns() {
+            // No turn fits in the turn counter any more (check_move's
+            // TooManyTurns): no move is legal.
+            return Bits::EMPTY;
+        }
+        self.open_set()
+    }
+
+    /// The cells the board lets the player to move place an orb on,
+    /// whatever the turn counter.
+    pub(crate) fn open_set(&self) -> Bits<4> {
         match self.to_move() {
             Some(p) => {
                 let area = Bits::below(self.board.area());

@@ -140,7 +140,7 @@ impl Position {
             }
         }
         // A move and the forfeits after it count fewer turns than players.
-        if self.ply.checked_add(self.players as u32).is_none() {
+        if self.out_of_turns() {
             return Err(IllegalMove::TooManyTurns);
         }
         Ok(())
@@ -540,5 +540,37 @@ mod tests {
         let (text, explosions, waves) = after("classic 3 1a1c./.1b./... a 2 - *", &[at(0, 0)]);
         assert_eq!(text, "classic 3 .2a./1a1b./... b 3 c *");
         assert_eq!((explosions, waves), (1, 1));
+    }
+}
+
+#[cfg(test)]
+mod turn_counter_tests {
+    use super::*;
+    use crate::chain::{StrongEval, StrongSearch};
+    use crate::game::Game;
+    use crate::search::{Entry, Limits};
+
+    /// Issue 31, row 8: at the largest plies no move is legal, and the
+    /// search says so instead of choosing one the rules refuse.
+    #[test]
+    fn no_move_is_legal_when_the_turn_counter_is_full() {
+        for ply in [u32::MAX - 1, u32::MAX] {
+            let text = std::format!("classic 2 ..../.... a {ply} - *");
+            let position: Position = text.parse().unwrap();
+            assert!(position.out_of_turns());
+            assert_eq!(position.legal_cells().count(), 0);
+            let mut moves = super::super::game::MoveList::new();
+            Game::legal_moves(&position, &mut moves);
+            assert!(moves.is_empty());
+            let mut table = std::vec![Entry::EMPTY; 1 << 10];
+            let report = StrongSearch::new(&mut table, StrongEval::default()).run(
+                &position,
+                Limits::depth(3),
+                &mut (),
+            );
+            assert_eq!(report.best, None);
+        }
+        let fine: Position = "classic 2 ..../.... a 4294967293 - *".parse().unwrap();
+        assert_eq!(fine.legal_cells().count(), 8);
     }
 }

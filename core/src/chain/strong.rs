@@ -13,7 +13,7 @@ use crate::control::{Control, Report};
 use crate::expectimax::Evaluate;
 use crate::game::Player;
 use crate::mcts::Values;
-use crate::search::{Entry, Evaluator, Limits, Search, Table, TACTICAL};
+use crate::search::{Entry, Evaluator, Limits, Search, Store, Table, TACTICAL};
 
 /// The strong evaluation: its weights, and how many plies of captures it
 /// looks at beyond the search's horizon before it trusts them
@@ -172,28 +172,39 @@ impl<'t> StrongSearch<'t> {
         limits: Limits,
         control: &mut impl Control<Move>,
     ) -> Report<Move> {
-        match (Duel::new(*position), position.to_move()) {
-            (Ok(duel), _) => {
-                Search::<Duel, _, _>::new(&mut *self.table, self.eval).run(&duel, limits, control)
-            }
-            (Err(_), Some(me)) => Search::<Paranoid, _, _>::new(&mut *self.table, self.eval).run(
-                &Paranoid::new(*position, me),
-                limits,
-                control,
-            ),
-            (Err(_), None) => Report {
-                best: None,
-                score: 0,
-                depth: 0,
-                nodes: 0,
-                pv: arrayvec::ArrayVec::new(),
-            },
-        }
+        search_in(
+            Table::new(&mut *self.table),
+            self.eval,
+            position,
+            limits,
+            control,
+        )
     }
 
     /// Empties the transposition table.
     pub fn clear(&mut self) {
         self.table.fill(Entry::EMPTY);
+    }
+}
+
+/// The strong engine's search of `position` with `table` as its
+/// transposition table (any [`Store`]): alpha-beta with two players,
+/// paranoid with more.
+pub fn search_in<T: Store<Move>>(
+    table: T,
+    eval: StrongEval,
+    position: &Position,
+    limits: Limits,
+    control: &mut impl Control<Move>,
+) -> Report<Move> {
+    match (Duel::new(*position), position.to_move()) {
+        (Ok(duel), _) => Search::<Duel, _, _>::with_store(table, eval).run(&duel, limits, control),
+        (Err(_), Some(me)) => Search::<Paranoid, _, _>::with_store(table, eval).run(
+            &Paranoid::new(*position, me),
+            limits,
+            control,
+        ),
+        (Err(_), None) => Report::none(),
     }
 }
 

@@ -305,7 +305,7 @@ impl<'m> Gamma<'m> {
             return Err(MoveError::Occupied);
         }
         let around = self.neighbours_at(c, x, y);
-        let (roots, joined) = self.distinct_areas(player, &around);
+        let (roots, joined) = self.distinct_areas(player, &around)?;
         // The joined areas are the player's own, so never more than it holds.
         let areas_after = self.area_count[p] + 1 - joined as u32;
         if areas_after > self.h.areas {
@@ -407,31 +407,36 @@ impl<'m> Gamma<'m> {
         self.placed_next[c as usize]
     }
 
-    /// The union-find root of the area holding cell `c`.
+    /// The union-find root of the area holding cell `c`; an error when
+    /// the game's memory was overwritten.
     #[inline]
-    pub(crate) fn area_root(&mut self, c: u32) -> u32 {
+    pub(crate) fn area_root(&mut self, c: u32) -> Result<u32, MoveError> {
         let node = match self.node[c as usize] {
             0 => own_node(c),
             n => n,
         };
-        find(self.parent, node)
+        find(self.parent, node).map_err(|_| MoveError::Corrupted)
     }
 
     /// The roots of the distinct areas of `player` among `around`, and how
     /// many there are.
-    pub(crate) fn distinct_areas(&mut self, player: u32, around: &[u32; 4]) -> ([u32; 4], usize) {
+    pub(crate) fn distinct_areas(
+        &mut self,
+        player: u32,
+        around: &[u32; 4],
+    ) -> Result<([u32; 4], usize), MoveError> {
         let mut roots = [0u32; 4];
         let mut len = 0;
         for &n in around {
             if n != NONE && self.holder(n) == player {
-                let r = self.area_root(n);
+                let r = self.area_root(n)?;
                 if !roots[..len].contains(&r) {
                     roots[len] = r;
                     len += 1;
                 }
             }
         }
-        (roots, len)
+        Ok((roots, len))
     }
 
     /// Whether the neighbour of `c` (which is `(x, y)`) in direction `dir`
@@ -486,9 +491,13 @@ impl<'m> Gamma<'m> {
                     .flatten()
                 {
                     if self.holder(n) == o {
-                        let a = find(self.parent, own_node(c));
-                        let b = find(self.parent, own_node(n));
-                        union(self.parent, a, b);
+                        // A forest built afresh here: every path ends.
+                        if let (Ok(a), Ok(b)) = (
+                            find(self.parent, own_node(c)),
+                            find(self.parent, own_node(n)),
+                        ) {
+                            union(self.parent, a, b);
+                        }
                     }
                 }
             }

@@ -76,6 +76,8 @@ pub enum MoveError {
     OwnCell,
     /// The player losing the cell would hold more areas than allowed.
     VictimTooManyAreas,
+    /// The game's memory was overwritten: its areas do not make a forest.
+    Corrupted,
 }
 
 impl fmt::Display for MoveError {
@@ -93,6 +95,7 @@ impl fmt::Display for MoveError {
             MoveError::VictimTooManyAreas => {
                 "the golden move would give the player losing the cell too many areas"
             }
+            MoveError::Corrupted => "the game's memory was overwritten (its areas are corrupted)",
         })
     }
 }

@@ -206,7 +206,7 @@ impl Gamma<'_> {
             return Err(MoveError::OwnCell);
         }
         let around = self.neighbours_at(c, x, y);
-        let (roots, joined) = self.distinct_areas(player, &around);
+        let (roots, joined) = self.distinct_areas(player, &around)?;
         let mover_after = self.area_count[p] + 1 - joined as u32;
         if mover_after > self.h.areas {
             return Err(MoveError::TooManyAreas);
@@ -380,7 +380,12 @@ impl Gamma<'_> {
 
     fn forget_on_gain_of_victim(&mut self, player: u32, around: &[u32; 4]) {
         let c = self.h.memo.cell - 1;
-        let area = self.area_root(c);
+        // A forest found corrupted forgets the memo: a cache, never wrong
+        // when empty.
+        let Ok(area) = self.area_root(c) else {
+            self.h.memo = Memo::default();
+            return;
+        };
         let mut inside = 0;
         for &n in around {
             if n != NONE && self.holder(n) == player {
@@ -388,9 +393,10 @@ impl Gamma<'_> {
                     inside = 2;
                     break;
                 }
-                if self.area_root(n) == area {
-                    inside += 1;
+                if self.area_root(n) != Ok(area) {
+                    continue;
                 }
+                inside += 1;
             }
         }
         if inside >= 2 {
@@ -407,18 +413,22 @@ impl Gamma<'_> {
             return;
         }
         let c = memo.cell - 1;
-        let keep = d != c && {
-            let area = self.area_root(c);
-            self.area_root(d) != area || {
-                let mut same = 0;
-                for n in self.neighbours(d) {
-                    if n != NONE && self.holder(n) == victim {
-                        same += if n == c { 2 } else { 1 };
+        // A forest found corrupted forgets the memo.
+        let keep = d != c
+            && match (self.area_root(c), self.area_root(d)) {
+                (Ok(area), Ok(other)) => {
+                    other != area || {
+                        let mut same = 0;
+                        for n in self.neighbours(d) {
+                            if n != NONE && self.holder(n) == victim {
+                                same += if n == c { 2 } else { 1 };
+                            }
+                        }
+                        same <= 1
                     }
                 }
-                same <= 1
-            }
-        };
+                _ => false,
+            };
         if !keep {
             self.h.memo = Memo::default();
         }

@@ -18,12 +18,15 @@
 
 pub mod batch;
 pub mod board;
+pub mod encoding;
 pub mod engine;
 pub mod error;
 mod forest;
 mod golden;
+pub mod interface;
 mod layout;
 pub mod lines;
+pub mod notation;
 mod plane;
 pub mod policy;
 pub mod position;

@@ -90,6 +90,22 @@ impl Move {
     }
 }
 
+/// `x` and `y` 15 bits each (every position's sides are shorter), then
+/// whether it is golden.
+impl crate::mcts::NodeMove for Move {
+    fn to_bits(self) -> u32 {
+        u32::from(self.x & 0x7FFF) | u32::from(self.y & 0x7FFF) << 15 | u32::from(self.golden) << 30
+    }
+
+    fn from_bits(bits: u32) -> Move {
+        Move {
+            x: (bits & 0x7FFF) as u16,
+            y: (bits >> 15 & 0x7FFF) as u16,
+            golden: bits >> 30 & 1 == 1,
+        }
+    }
+}
+
 /// Writes `m x y` or `g x y` (the batch mode's letters, without the
 /// player).
 impl fmt::Display for Move {
@@ -108,8 +124,14 @@ pub enum PositionError {
     TooManyCells,
     /// More than [`MAX_PLAYERS`] players.
     TooManyPlayers,
-    /// The player named to move is not one of the game's.
+    /// The player named to move (or a holder, or a golden move) is not
+    /// one of the game's.
     BadPlayer,
+    /// A player holds more areas than the game allows.
+    TooManyAreas,
+    /// The player on turn cannot act, or nobody is on turn while someone
+    /// can.
+    BadTurn,
 }
 
 impl fmt::Display for PositionError {
@@ -127,6 +149,12 @@ impl fmt::Display for PositionError {
                 "the computer plays games of at most {MAX_PLAYERS} players"
             ),
             PositionError::BadPlayer => f.write_str("no such player"),
+            PositionError::TooManyAreas => {
+                f.write_str("a player holds more areas than the game allows")
+            }
+            PositionError::BadTurn => f.write_str(
+                "the player on turn cannot move, or the game is over while someone can",
+            ),
         }
     }
 }
@@ -318,6 +346,68 @@ impl<const WORDS: usize> Position<WORDS> {
         Ok(position)
     }
 
+    /// The position with these parts, if a game of the turn rules can
+    /// reach it: `holder(x, y)` is the player holding `(x, y)` (0 for
+    /// nobody), `golden_used` has bit `p - 1` set for each player `p` who
+    /// made its golden move, `to_move` is the player on turn (`None` once
+    /// the game is over). Refused: a holder or a golden move of no player,
+    /// a player over the areas limit, a player on turn who cannot act (or
+    /// a game over where someone can).
+    pub fn from_parts(
+        width: u32,
+        height: u32,
+        players: u32,
+        areas: u32,
+        holder: impl Fn(u32, u32) -> u8,
+        golden_used: u16,
+        to_move: Option<u32>,
+    ) -> Result<Self, PositionError> {
+        let mut position = Self::new(width, height, players, areas)?;
+        if u32::from(golden_used) >> players != 0 {
+            return Err(PositionError::BadPlayer);
+        }
+        for y in 0..position.height {
+            for x in 0..position.width {
+                let p = holder(u32::from(x), u32::from(y));
+                if u32::from(p) > players {
+                    return Err(PositionError::BadPlayer);
+                }
+                if p > 0 {
+                    position.set_holder(position.bit(x, y), p);
+                    position.busy[usize::from(p) - 1] += 1;
+                }
+            }
+        }
+        position.rebuild_forest();
+        let n = position.n();
+        for b in position.held.iter(n) {
+            if position.parent_of(b) == b {
+                position.area_count[usize::from(position.holder(b)) - 1] += 1;
+            }
+        }
+        if position.area_count[..players as usize]
+            .iter()
+            .any(|&a| u32::from(a) > areas)
+        {
+            return Err(PositionError::TooManyAreas);
+        }
+        position.golden_used = golden_used;
+        let anyone = (0..position.players).any(|p| position.can_act(p));
+        match to_move {
+            Some(p) if p >= 1 && p <= players && position.can_act(p as u8 - 1) => {
+                position.to_move = p as u8 - 1;
+            }
+            None if !anyone => position.to_move = OVER,
+            _ => return Err(PositionError::BadTurn),
+        }
+        Ok(position)
+    }
+
+    /// The players who made their golden move: bit `p - 1` for player `p`.
+    pub fn golden_used_bits(&self) -> u16 {
+        self.golden_used
+    }
+
     pub fn width(&self) -> u32 {
         u32::from(self.width)
     }
@@ -462,20 +552,26 @@ impl<const WORDS: usize> Position<WORDS> {
     /// golden moves, each in the order of rows from `y = 0`.
     pub fn legal_moves_into(&self, moves: &mut ArrayVec<Move, MAX_MOVES>) {
         moves.clear();
+        self.each_legal_move(|mv| moves.push(mv));
+    }
+
+    /// Calls `f` with each legal move of the player on turn, in the order
+    /// of [`Position::legal_moves_into`], without a list.
+    pub fn each_legal_move(&self, mut f: impl FnMut(Move)) {
         if self.to_move == OVER {
             return;
         }
         let p = self.to_move;
         let n = self.n();
         let free = self.free_plane(p);
-        moves.extend(free.iter(n).map(|b| self.move_of(b, false)));
+        free.iter(n).for_each(|b| f(self.move_of(b, false)));
         if self.golden_used & (1 << p) != 0 {
             return;
         }
         let others = self.held.and_not(&self.cells_of(p), n);
         for b in others.iter(n) {
             if self.golden_outcome(p, b).is_ok() {
-                moves.push(self.move_of(b, true));
+                f(self.move_of(b, true));
             }
         }
     }

@@ -69,8 +69,15 @@ impl Gamma<'_> {
             }
         }
         let mut next = self.placed_head[p];
-        while next != 0 {
+        // At most a step a cell: a list made a cycle by memory overwritten
+        // from outside ends there (never a loop for ever).
+        let mut steps = self.layout.cells;
+        while next != 0 && steps > 0 {
+            steps -= 1;
             let u = next - 1;
+            if u as usize >= self.layout.cells {
+                break;
+            }
             next = self.placed_after(u);
             // Cells taken from the player by golden moves stay in its list.
             if self.holder(u) != player {

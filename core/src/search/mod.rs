@@ -16,7 +16,7 @@ pub mod tt;
 pub use crate::control::{Control, Report};
 use crate::game::{Game, List, Player, Turn, ZeroSum};
 use crate::rng::Rng;
-pub use tt::{usable_slots, Bound, Entry, Hit, Store, Table};
+pub use tt::{usable_slots, Bound, Entry, Hit, PackedMove, Store, Table, WordTable};
 
 /// The score of a win on the spot; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;

@@ -152,6 +152,27 @@ pub trait Store<M> {
     }
 }
 
+/// A store lent to one search at a time.
+impl<M, S: Store<M>> Store<M> for &mut S {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Hit<M>> {
+        (**self).probe(key)
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
+        (**self).store(key, depth, score, bound, mv)
+    }
+
+    fn clear(&mut self) {
+        (**self).clear()
+    }
+
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+}
+
 impl<M: Copy + PartialEq> Store<M> for Table<'_, M> {
     #[inline]
     fn probe(&self, key: u64) -> Option<Hit<M>> {
@@ -241,6 +262,88 @@ impl<'a, M: Copy + PartialEq> Table<'a, M> {
     }
 }
 
+/// A move that fits in 16 bits (below `u16::MAX`), so that a slot with its
+/// move is one 64-bit word: tables in plain words ([`WordTable`]) or in
+/// atomics shared between threads.
+pub trait PackedMove: Copy + PartialEq {
+    fn to_bits(self) -> u16;
+    fn from_bits(bits: u16) -> Self;
+}
+
+/// Small games' moves: a byte.
+impl PackedMove for u8 {
+    fn to_bits(self) -> u16 {
+        self.into()
+    }
+
+    fn from_bits(bits: u16) -> u8 {
+        bits as u8
+    }
+}
+
+/// A table over plain 64-bit words, a slot a word ([`Entry::to_word`]):
+/// the form every door's caller memory takes (one type of memory for
+/// every game's engine). Same bucket rule, same results as [`Table`].
+#[derive(Debug)]
+pub struct WordTable<'a, M> {
+    words: &'a mut [u64],
+    mask: usize,
+    moves: core::marker::PhantomData<M>,
+}
+
+impl<'a, M: PackedMove> WordTable<'a, M> {
+    /// A table over `words` (any length; a power of two uses all of it).
+    /// Whatever they held is read as slots: clear it first for a new table.
+    pub fn new(words: &'a mut [u64]) -> WordTable<'a, M> {
+        let len = usable_slots(words.len());
+        let words = &mut words[..len];
+        WordTable {
+            mask: len.wrapping_sub(1),
+            words,
+            moves: core::marker::PhantomData,
+        }
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> Entry<M> {
+        Entry::from_word(self.words[i], M::from_bits)
+    }
+}
+
+impl<M: PackedMove> Store<M> for WordTable<'_, M> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Hit<M>> {
+        if self.words.is_empty() {
+            return None;
+        }
+        let (slots, check) = bucket(key, self.mask);
+        slots.into_iter().find_map(|i| self.get(i).hit(check))
+    }
+
+    #[inline]
+    fn store(&mut self, key: u64, depth: u8, score: i32, bound: Bound, mv: Option<M>) {
+        if self.words.is_empty() {
+            return;
+        }
+        let (slots, check) = bucket(key, self.mask);
+        let before = slots.map(|i| self.get(i));
+        let after = store_in_bucket(before, check, depth, score, bound, mv);
+        for k in 0..2 {
+            if after[k] != before[k] {
+                self.words[slots[k]] = after[k].to_word(M::to_bits);
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    fn len(&self) -> usize {
+        self.words.len()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +405,32 @@ mod tests {
             }
         }
         assert_eq!(Entry::<u8>::EMPTY.to_word(u16::from), 0);
+    }
+
+    /// A word table stores and finds what a slot table does, in the same
+    /// slots.
+    #[test]
+    fn word_tables_follow_the_bucket_rule_of_slot_tables() {
+        let mut slots = [Entry::<u8>::EMPTY; 8];
+        let mut words = [0u64; 8];
+        let mut table = Table::new(&mut slots);
+        let mut word_table = WordTable::<u8>::new(&mut words);
+        let mut rng = crate::Rng::new(3);
+        for _ in 0..500 {
+            let k = key(rng.below(6).into()) ^ u64::from(rng.below(8));
+            let depth = rng.below(20) as u8;
+            let score = rng.below(2000) as i32 - 1000;
+            let bound = [Bound::Exact, Bound::Lower, Bound::Upper][rng.below(3) as usize];
+            let mv = (rng.below(3) > 0).then(|| rng.below(200) as u8);
+            table.store(k, depth, score, bound, mv);
+            Store::store(&mut word_table, k, depth, score, bound, mv);
+            let a = table.probe(k).map(|h| (h.score, h.depth, h.bound, h.mv));
+            let b = Store::probe(&word_table, k).map(|h| (h.score, h.depth, h.bound, h.mv));
+            assert_eq!(a, b);
+        }
+        for (slot, word) in slots.iter().zip(words) {
+            assert_eq!(slot.to_word(u16::from), word);
+        }
     }
 
     #[test]

@@ -443,6 +443,29 @@ pub enum DiceMove {
     Face(u8),
 }
 
+/// For MCTS's arena: a word each.
+impl atom4_core::mcts::NodeMove for DiceMove {
+    fn to_bits(self) -> u32 {
+        match self {
+            DiceMove::Stop => 0,
+            DiceMove::Roll => 1,
+            DiceMove::Keep => 2,
+            DiceMove::Again => 3,
+            DiceMove::Face(f) => 4 + u32::from(f),
+        }
+    }
+
+    fn from_bits(bits: u32) -> DiceMove {
+        match bits {
+            0 => DiceMove::Stop,
+            1 => DiceMove::Roll,
+            2 => DiceMove::Keep,
+            3 => DiceMove::Again,
+            f => DiceMove::Face((f - 4) as u8),
+        }
+    }
+}
+
 impl Dice {
     pub fn fair(safe: f32) -> Self {
         Dice {

@@ -1,18 +1,16 @@
 //! The exact solver and the engine, searching in caller memory.
 
 use core::ffi::c_void;
-use core::mem::MaybeUninit;
 use std::sync::atomic::AtomicU32;
 use std::time::{Duration, Instant};
 
 use atom4_core::atropos::engine::{Budget, Choice, Config, Engine, Memory, Reason};
-use atom4_core::atropos::{Move, MoveList, SolveError, Solver, TableEntry, Value};
+use atom4_core::atropos::{Move, MoveList, SolveError, Solver, Value};
 use atom4_core::control::{Control, StopFlag};
-use atom4_core::mcts::Node;
 
 use super::game::{atom4_atropos_game, atom4_atropos_move, read};
 use crate::atom4::atom4_stop_callback;
-use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
+use crate::boundary::{atomic_flag, guard, input, output, words, Result};
 use crate::status::atom4_status::{self, *};
 
 /// One slot of the solver's transposition table: 8 bytes, 8-byte aligned.
@@ -24,20 +22,17 @@ pub struct atom4_atropos_table_entry {
     _private: u64,
 }
 
-const _: () = assert!(size_of::<atom4_atropos_table_entry>() == size_of::<TableEntry>());
-const _: () = assert!(align_of::<atom4_atropos_table_entry>() >= align_of::<TableEntry>());
-
-/// One node of the engine's search tree: 28 bytes, 4-byte aligned. The
+/// One node of the engine's search tree: 24 bytes, 8-byte aligned. The
 /// tree needs about one node for every six units of work (two a
 /// microsecond); a full tree stops growing, it does not fail.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_atropos_tree_node {
-    _private: [u32; 7],
+    _private: [u64; 3],
 }
 
-const _: () = assert!(size_of::<atom4_atropos_tree_node>() == size_of::<Node<Move>>());
-const _: () = assert!(align_of::<atom4_atropos_tree_node>() >= align_of::<Node<Move>>());
+// A number, not the core's constant, so that the header can say it.
+const _: () = assert!(size_of::<atom4_atropos_tree_node>() == 8 * atom4_core::mcts::NODE_WORDS);
 
 /// Where the solver or the engine stops. Zero means "none" for each limit.
 #[repr(C)]
@@ -128,32 +123,15 @@ pub struct atom4_atropos_choice {
     pub search_nodes: u64,
 }
 
-/// The caller's table as solver slots, each cleared first, so whatever
-/// bytes were there are never read as entries.
-fn table_slots<'a>(
-    table: *mut atom4_atropos_table_entry,
-    length: usize,
-) -> Result<&'a mut [TableEntry]> {
-    let slots = uninit_slice(table.cast::<MaybeUninit<TableEntry>>(), length)?;
-    for slot in slots.iter_mut() {
-        slot.write(TableEntry::EMPTY);
-    }
-    // SAFETY: every slot was initialised just above; the two types have
-    // the same size and alignment (asserted above).
-    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<TableEntry>] as *mut [TableEntry]) })
+/// The caller's table as solver words, cleared first, so whatever bytes
+/// were there are never read as entries.
+fn table_slots<'a>(table: *mut atom4_atropos_table_entry, length: usize) -> Result<&'a mut [u64]> {
+    words(table, length)
 }
 
-/// The caller's tree nodes, each emptied first.
-fn tree_nodes<'a>(
-    tree: *mut atom4_atropos_tree_node,
-    length: usize,
-) -> Result<&'a mut [Node<Move>]> {
-    let nodes = uninit_slice(tree.cast::<MaybeUninit<Node<Move>>>(), length)?;
-    for node in nodes.iter_mut() {
-        node.write(Node::EMPTY);
-    }
-    // SAFETY: as for the table.
-    Ok(unsafe { &mut *(nodes as *mut [MaybeUninit<Node<Move>>] as *mut [Node<Move>]) })
+/// The caller's tree nodes as words, emptied first.
+fn tree_nodes<'a>(tree: *mut atom4_atropos_tree_node, length: usize) -> Result<&'a mut [u64]> {
+    words(tree, length)
 }
 
 /// The caller's limits for one call: time from its start, work, the flag

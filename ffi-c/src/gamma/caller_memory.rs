@@ -43,6 +43,7 @@ fn move_error(e: MoveError) -> atom4_status {
         | MoveError::EmptyCell
         | MoveError::OwnCell
         | MoveError::VictimTooManyAreas => ATOM4_ILLEGAL_MOVE,
+        MoveError::Corrupted => ATOM4_BAD_GAME,
     }
 }
 

@@ -1,15 +1,16 @@
-"""numpy views of a board for learning code (`pip install atom4[numpy]`).
+"""numpy views of an Atom-4 state for learning code (`pip install
+atom4[numpy]`).
 
 Each function copies the bytes the engine produces into a fresh array; the
-layouts are those of `Board.observation()`, `Board.legal_action_mask()` and
-`Board.planes()` (see the README's "Python" section).
+layouts are those of `Atom4.observation()`, `State.legal_action_mask()` and
+`Atom4.planes()` (see docs/python.md).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from atom4._native import ACTIONS, OBSERVATION_LEN, PLANES, BOARD_SIDE, Board
+from atom4._native import ACTIONS, BOARD_SIDE, OBSERVATION_LEN, PLANES, Atom4
 
 try:
     import numpy as np
@@ -23,26 +24,24 @@ if TYPE_CHECKING:
 __all__ = ["action_mask", "observation", "planes"]
 
 
-def observation(board: Board) -> npt.NDArray[np.uint8]:
+def observation(state: Atom4) -> npt.NDArray[np.uint8]:
     """The observation bytes as a uint8 array of `OBSERVATION_LEN`."""
-    array = np.frombuffer(board.observation(), dtype=np.uint8).copy()
+    array = np.frombuffer(state.observation(), dtype=np.uint8).copy()
     assert array.shape == (OBSERVATION_LEN,)
     return array
 
 
-def action_mask(board: Board) -> npt.NDArray[np.int8]:
+def action_mask(state: Atom4) -> npt.NDArray[np.int8]:
     """1 for each legal action, as an int8 array of `ACTIONS`."""
-    array = np.frombuffer(board.legal_action_mask(), dtype=np.int8).copy()
+    array = np.frombuffer(state.legal_action_mask(), dtype=np.int8).copy()
     assert array.shape == (ACTIONS,)
     return array
 
 
-def planes(board: Board, *, channels_last: bool = False) -> npt.NDArray[np.int8]:
+def planes(state: Atom4, *, channels_last: bool = False) -> npt.NDArray[np.int8]:
     """The one-hot feature planes as int8, shape (PLANES, 16, 16), or
     (16, 16, PLANES) with `channels_last`. Index [plane, y, x]."""
-    array = np.frombuffer(board.planes(), dtype=np.int8).reshape(
-        PLANES, BOARD_SIDE, BOARD_SIDE
-    )
+    array = np.frombuffer(state.planes(), dtype=np.int8).reshape(PLANES, BOARD_SIDE, BOARD_SIDE)
     if channels_last:
         return np.ascontiguousarray(array.transpose(1, 2, 0))
     return array.copy()

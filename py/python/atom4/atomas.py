@@ -1,53 +1,39 @@
-"""Atomas for Python bots: the ring fusion puzzle of the Code Golf KotH "A
-game of atomic proportions" (the rules of `shared/spec/atomas.md`), its
-bot and protocol, all in Rust.
+"""Atomas, the ring fusion puzzle of the Code Golf KotH "A game of atomic
+proportions": its extras, the spec's reference generator and the bot
+protocol.
 
+>>> import atom4
 >>> from atom4 import atomas
->>> game = atomas.Game(seed=1)          # game 0 of a controller's run seeded 1
->>> game.ring
-[3, 2, 1, 3, 1, 3]
->>> game.draw()                          # the reference generator's next atom
+>>> ref = atomas.Reference(seed=1)    # game 0 of a controller's run seeded 1
+>>> state = ref.start()
+>>> state.ring, state.turn == atom4.CHANCE
+([3, 2, 1, 3, 1, 3], True)
+>>> ref.draw(state)                   # the generator's atom, pushed as chance's move
 1
->>> game.request(fields=2)
+>>> state.request(fields=2)
 '1/3 2 1 3 1 3'
->>> game.push(atomas.Reply.gap(5))       # appended after the last entry: no points
-0
->>> game.text()
+>>> state.push("5")                   # after the last entry
+>>> state.text()
 'ring=3,2,1,3,1,3,1 hand=. score=0 move=2 range=1-3 carry=. since=1'
 
-An atom is an `int` or one of `"+"`, `"-"`, `"B"`, `"C"`. The API follows
-python-chess: `Game.legal_replies`, `push`/`pop`/`peek`, `move_stack`,
-`copy()`, pickling; `push` takes a `Reply`, an integer action (see
-`ACTIONS`) or a bot's reply text. `Bot` chooses replies (the GIL is
-released meanwhile), `Session` reads request lines as a bot program does,
-`play_line` answers one, and `atomas.env()` is a Gymnasium environment
-with action masks (`pip install atom4[pettingzoo]`, which brings
-gymnasium and numpy).
+The state is an `atom4.Atomas` (see `atom4.State`), one player; between
+moves it is chance's turn (`turn == atom4.CHANCE`): `legal_moves` are the
+atoms that may come, `chance_outcomes()` their exact probabilities, and
+`push("17")` (or `push_random()`, or `Reference.draw`) draws one. An atom
+is an `int` or one of `"+"`, `"-"`, `"B"`, `"C"`; a reply is the
+protocol's text (`4`, `2 y`). `Session` reads request lines as a bot
+program does, `play_line` answers one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import Any, Optional, Union
 
-from atom4._atomas import (
-    ACTIONS,
-    FULL,
-    MAX_DEPTH,
-    MAX_ENTRIES,
-    Bot,
-    BotResult,
-    Game,
-    IllegalMoveError,
-    ParseError,
-    RandomStats,
-    Reply,
-    Session,
-    random_games,
-    unpickle_game,
-)
-
-if TYPE_CHECKING:
-    from atom4.atomas_env import AtomasEnv
+from atom4._native import ATOMAS_ACTIONS as ACTIONS
+from atom4._native import ATOMAS_FULL as FULL
+from atom4._native import ATOMAS_MAX_DEPTH as MAX_DEPTH
+from atom4._native import ATOMAS_MAX_ENTRIES as MAX_ENTRIES
+from atom4._native import Atomas, Engine, IllegalMoveError, ParseError, RandomStats, Reference, Session, random_games
 
 __all__ = [
     "ACTIONS",
@@ -55,18 +41,14 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_ENTRIES",
     "Atom",
-    "Bot",
-    "BotResult",
-    "Game",
+    "Atomas",
     "IllegalMoveError",
     "ParseError",
     "RandomStats",
-    "Reply",
+    "Reference",
     "Session",
-    "env",
     "play_line",
     "random_games",
-    "unpickle_game",
 ]
 
 Atom = Union[int, str]
@@ -75,28 +57,30 @@ Atom = Union[int, str]
 
 def play_line(
     line: str,
-    bot: Optional[Bot] = None,
+    engine: Optional[Engine] = None,
     session: Optional[Session] = None,
     **limits: Any,
 ) -> str:
     """The line a bot program prints for one request `line`: its reply,
     or `error: <why>` for a malformed request. With a `session` kept
     across calls (a persistent bot), the game it follows is known exactly.
-    `limits` go to `Bot.reply` (`depth`, `time`, `nodes`)."""
+    `limits` go to `Engine.search` (`depth`, `time`, `nodes`; depth 2 when
+    none is given)."""
     session = session if session is not None else Session()
-    bot = bot if bot is not None else Bot()
+    engine = engine if engine is not None else Engine()
     try:
-        game = session.state(line)
+        state = session.state(line)
     except ParseError as error:
         session.reset()
         return f"error: {error}"
-    reply = bot.reply(game, **limits).reply
-    session.played(game, reply)
-    return reply.text()
+    if not limits:
+        limits = {"depth": 2}
+    move = engine.search(state, **limits).move
+    session.played(state, move)
+    return move.text()
 
 
-def env(**kwargs: Any) -> AtomasEnv:
-    """A Gymnasium environment of one game (see `atom4.atomas_env`)."""
-    from atom4.atomas_env import AtomasEnv
+def __getattr__(name: str) -> Any:
+    import importlib
 
-    return AtomasEnv(**kwargs)
+    return importlib.import_module("atom4._deprecated").lookup(__name__, name)

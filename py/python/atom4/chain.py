@@ -1,50 +1,37 @@
-"""Chain Reaction for Python bots: both rule sets (`classic`, 2 to 8
-players; `atoms`, the learncgames tutorial's game), the strong engine, the
-tutorial's computer player and the reference opponents, all in Rust.
+"""Chain Reaction: both rule sets (`classic`, 2 to 8 players; `atoms`, the
+learncgames tutorial's game), its extras and computer players.
 
+>>> import atom4
 >>> from atom4 import chain
->>> position = chain.Position(width=6, height=9, players=2)
->>> position.push(chain.Move(0, 0))
-Cascade(explosions=0, waves=0)
->>> position.text()
+>>> state = atom4.load("chain", size="6x9", players=2)
+>>> state.push("0,0")
+>>> state.text()
 'classic 2 1a...../....../....../....../....../....../....../....../...... b 1 - *'
+>>> state.count_at(0, 0), state.owner_at(0, 0), state.last_cascade()
+(1, 1, Cascade(explosions=0, waves=0))
 
-The API follows python-chess: `Position.legal_moves`, `push`/`pop`/`peek`,
-`outcome()`, `copy()`, pickling. Actions (`y * 16 + x`, 256 the pass), the
-legal action mask and feature planes serve learning code; `chain.env()` is
-a PettingZoo AEC environment for 2 to 8 players (`pip install
-atom4[pettingzoo]`).
+The state is an `atom4.Chain` (see `atom4.State`); moves are `x,y` and,
+in atoms, `pass`; actions `y * 16 + x`, 256 the pass. Here: the
+tutorial's computer player (`SeedAi`), the reference opponents
+(`reference_move`), batch random playouts, and `env()`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Union
 
-from atom4._chain import (
-    ACTIONS,
-    BOARD_SIDE,
-    MATE,
-    MAX_DEPTH,
-    MAX_PLAYERS,
-    PASS_ACTION,
-    PLANES,
-    Cascade,
-    Engine,
-    IllegalMoveError,
-    LegalMoves,
-    Move,
-    Outcome,
-    ParseError,
-    PlayoutStats,
-    Position,
-    SearchResult,
-    SeedAi,
-    random_playouts,
-    reference_move,
-)
+from atom4._native import BOARD_SIDE, MATE, MAX_DEPTH
+from atom4._native import CHAIN_ACTIONS as ACTIONS
+from atom4._native import CHAIN_MAX_PLAYERS as MAX_PLAYERS
+from atom4._native import CHAIN_PASS_ACTION as PASS_ACTION
+from atom4._native import CHAIN_PLANES as PLANES
+from atom4._native import Cascade, Chain, ChainPlayoutStats, IllegalMoveError, ParseError, SeedAi, load, reference_move
+from atom4._native import chain_random_playouts as random_playouts
 
 if TYPE_CHECKING:
-    from atom4.chain_pettingzoo import ChainEnv
+    from atom4 import _native
+    from atom4.pettingzoo_env import GameEnv
 
 __all__ = [
     "ACTIONS",
@@ -55,15 +42,10 @@ __all__ = [
     "PASS_ACTION",
     "PLANES",
     "Cascade",
-    "Engine",
+    "Chain",
+    "ChainPlayoutStats",
     "IllegalMoveError",
-    "LegalMoves",
-    "Move",
-    "Outcome",
     "ParseError",
-    "PlayoutStats",
-    "Position",
-    "SearchResult",
     "SeedAi",
     "env",
     "letter",
@@ -80,30 +62,33 @@ def letter(player: int) -> str:
     return chr(ord("a") + player - 1)
 
 
-def play_seed_ai_game(
-    moves_of_a: list[Move], seed: int, *, width: int = 8, height: int = 8
-) -> Position:
+def play_seed_ai_game(moves_of_a: Sequence[Union[_native.Move, str]], seed: int, *, size: str = "8x8") -> Chain:
     """Replays a game of the tutorial (`atoms`): `a` plays `moves_of_a`
     in turn, `b` is the tutorial's computer player seeded with `seed`.
     Stops when the game ends or `a` has no move left; an illegal move of
     `a` raises `IllegalMoveError`."""
-    position = Position(rules="atoms", width=width, height=height)
+    state = load("chain", rules="atoms", size=size)
+    assert isinstance(state, Chain)
     ai = SeedAi(seed)
     pending = list(moves_of_a)
-    while not position.is_game_over():
-        if position.turn == 1:
+    while not state.is_game_over():
+        if state.turn == 1:
             if not pending:
                 break
-            position.push(pending.pop(0))
+            state.push(pending.pop(0))
         else:
-            position.push(ai.choose(position))
-    return position
+            state.push(ai.choose(state))
+    return state
 
 
-def env(**kwargs: Any) -> ChainEnv:
-    """A PettingZoo AEC environment of one game (see
-    `atom4.chain_pettingzoo.ChainEnv` for the arguments). Needs the
-    `pettingzoo` extra; it is imported only when this is called."""
-    from atom4.chain_pettingzoo import ChainEnv
+def env(**kwargs: Any) -> GameEnv:
+    """`atom4.env("chain", ...)`: a PettingZoo AEC environment."""
+    import atom4
 
-    return ChainEnv(**kwargs)
+    return atom4.env("chain", **kwargs)
+
+
+def __getattr__(name: str) -> Any:
+    import importlib
+
+    return importlib.import_module("atom4._deprecated").lookup(__name__, name)

@@ -1,83 +1,57 @@
-"""Gamma for Python: the area-limited board game of the Warsaw IPP course
-(2019/20), its final rules, in Rust.
+"""Gamma, the area-limited board game of the Warsaw IPP course (2019/20):
+its extras, the course's API on boards of any size, the baseline players.
 
+>>> import atom4
 >>> from atom4 import gamma
->>> game = gamma.Game(10, 10, 2, 3)
->>> game.move(1, 0, 0)
->>> game.busy_fields(1), game.free_fields(1), game.golden_possible(1)
-(1, 99, False)
->>> game.push(gamma.Move(2, 3, 1))
->>> game.golden_move(1, 3, 1)
->>> game.board().splitlines()[-2:]  # rows y = 1 and y = 0
-['...1......', '1.........']
+>>> state = atom4.load("gamma", size="10x10", players=2, areas=3)
+>>> state.push("0,0")
+>>> state.turn, state.busy_fields(1), state.free_fields(1)
+(2, 1, 99)
+>>> course = gamma.Course(2000, 2000, 3, 4)   # the course's API, no turns
+>>> course.move(2, 1999, 1999)
+>>> course.busy_fields(2)
+1
 
-The engine has no turns: any player may move at any time, as with the
-course's `gamma.h`; `Game.next_player()` gives the interactive mode's order.
-A refused move raises `IllegalMoveError` (a `ValueError`) and leaves the
-game as it was; bad arguments raise `ValueError` or `TypeError`. The API
-follows python-chess: `push`/`pop`/`peek`, `move_stack`, `is_legal`,
-`copy()`, pickling. `Engine.choose()` is the computer's move (Monte Carlo
-tree search); `greedy()` and `random()` are the baseline players;
-`gamma.env()` is a PettingZoo AEC environment with action masks (`pip
-install atom4[pettingzoo]`).
+The state is an `atom4.Gamma` (see `atom4.State`), played in the
+interactive mode's turns on boards of up to 32 x 32: moves are `x,y` and
+golden moves `g x,y`; actions `2 * (y * width + x)`, plus 1 for a golden
+move. `Course` is `gamma.h`'s API on any board (any player moves at any
+time); `Course.state()` turns its position into a `Gamma` state.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atom4._gamma import (
-    COMPUTER_CELLS,
-    COMPUTER_PLAYERS,
-    MAX_CELLS,
-    Engine,
-    Game,
-    IllegalMoveError,
-    Move,
-    ParseError,
-    greedy,
-    random,
-)
+from atom4._native import GAMMA_MAX_CELLS as MAX_CELLS
+from atom4._native import Course, CourseMove, Gamma, IllegalMoveError, ParseError
+from atom4._native import gamma_greedy as greedy
+from atom4._native import gamma_random as random
 
 if TYPE_CHECKING:
-    from atom4.gamma_pettingzoo import GammaEnv
+    from atom4.pettingzoo_env import GameEnv
 
 __all__ = [
-    "COMPUTER_CELLS",
-    "COMPUTER_PLAYERS",
     "MAX_CELLS",
-    "Engine",
-    "Game",
+    "Course",
+    "CourseMove",
+    "Gamma",
     "IllegalMoveError",
-    "Move",
     "ParseError",
     "env",
     "greedy",
-    "play_to_end",
     "random",
 ]
 
 
-def play_to_end(game: Game, engine: Engine, *, iterations: int = 1000, seed: int = 0) -> list[Move]:
-    """Plays `game` to its end in the interactive mode's turn order, the
-    engine choosing every move (`iterations` playouts each); returns the
-    moves made."""
-    made: list[Move] = []
-    player = game.next_player()
-    step = 0
-    while player is not None:
-        move = engine.choose(game, player, iterations=iterations, seed=seed + step)
-        game.push(move)
-        made.append(move)
-        step += 1
-        player = game.next_player(player)
-    return made
+def env(**kwargs: Any) -> GameEnv:
+    """`atom4.env("gamma", ...)`: a PettingZoo AEC environment."""
+    import atom4
+
+    return atom4.env("gamma", **kwargs)
 
 
-def env(**kwargs: Any) -> GammaEnv:
-    """A PettingZoo AEC environment of one game of Gamma (see
-    `atom4.gamma_pettingzoo.GammaEnv` for the arguments). Needs the
-    `pettingzoo` extra; it is imported only when this is called."""
-    from atom4.gamma_pettingzoo import GammaEnv
+def __getattr__(name: str) -> Any:
+    import importlib
 
-    return GammaEnv(**kwargs)
+    return importlib.import_module("atom4._deprecated").lookup(__name__, name)

@@ -1,193 +1,170 @@
-"""An OpenSpiel-style game and state for Atom-4, duck-typed after
-`pyspiel.Game` and `pyspiel.State` (OpenSpiel itself is not needed).
+"""Every game of the package as an OpenSpiel game, through OpenSpiel's
+Python-game API (`pip install atom4[openspiel]`: the PyPI package
+`open_spiel`, CPython 3.11 and later).
 
-Players are 0 (atom4's player 1) and 1; actions are `y * 16 + x`. Returns
-are +1 / -1 for a won round and 0 for a stalemate. Tensors are the planes of
-`Board.planes()` as floats, channels first.
+    import pyspiel
+    import atom4.openspiel
+    atom4.openspiel.register()
+    game = pyspiel.load_game("atom4_chain", {"size": "5x5", "players": 3})
+
+`register()` registers `atom4_<name>` for each name of `atom4.GAMES`
+(`atom4_atom4`, `atom4_atropos`, `atom4_chain`, `atom4_gamma`,
+`atom4_atomas`), with the game's parameters (`atom4.load`'s; their
+defaults are the game's). Players are numbered from 0 (the game's player
+1); actions are the game's; chance nodes (Atomas's draws) list their
+outcomes with their probabilities; returns are `state.returns()`. A
+state's string is its text, and so is its observation string.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from atom4._native import ACTIONS, BOARD_SIDE, PLANES, Board, Move
+import numpy as np
+import pyspiel
 
-__all__ = ["Atom4Game", "Atom4State", "GameType", "TERMINAL_PLAYER_ID"]
+import atom4
+from atom4._native import CHANCE, State, load
 
-TERMINAL_PLAYER_ID = -4
-"""What `current_player()` returns once the round is over (as pyspiel)."""
+__all__ = ["GAME_NAMES", "SpielGame", "SpielState", "register", "short_name"]
 
 
-@dataclass(frozen=True)
-class GameType:
-    """The fields of `pyspiel.GameType` that describe Atom-4."""
+def short_name(game: str) -> str:
+    """OpenSpiel's name of a game of the package: `atom4_<name>`."""
+    return f"atom4_{game}"
 
-    short_name: str = "atom4"
-    long_name: str = "Atom-4"
-    dynamics: str = "sequential"
-    chance_mode: str = "deterministic"
-    information: str = "perfect_information"
-    utility: str = "zero_sum"
-    reward_model: str = "terminal"
-    max_num_players: int = 2
-    min_num_players: int = 2
-    provides_observation_string: bool = True
-    provides_observation_tensor: bool = True
-    parameter_specification: dict[str, Any] = field(
-        default_factory=lambda: {"width": 16, "height": 16}
+
+GAME_NAMES = [short_name(g) for g in atom4.GAMES]
+"""OpenSpiel's names of the package's games."""
+
+# The longest game the adapter declares (OpenSpiel asks for a bound).
+MAX_GAME_LENGTH = 100_000
+
+
+def _game_type(game: str) -> pyspiel.GameType:
+    start = load(game)
+    players = start.players
+    stochastic = start.chance_count > 0
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"{start.title} (atom4)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if stochastic
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM if players == 2 else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=16,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification=dict(start.params),
     )
 
 
-class Atom4Game:
-    """One round of Atom-4 on a `width` x `height` board."""
-
-    def __init__(self, width: int = 16, height: int = 16) -> None:
-        Board(width=width, height=height)  # checks the size
-        self._width = width
-        self._height = height
-
-    def new_initial_state(self) -> Atom4State:
-        return Atom4State(self, Board(width=self._width, height=self._height))
-
-    def num_distinct_actions(self) -> int:
-        return ACTIONS
-
-    def num_players(self) -> int:
-        return 2
-
-    def min_utility(self) -> float:
-        return -1.0
-
-    def max_utility(self) -> float:
-        return 1.0
-
-    def utility_sum(self) -> float:
-        return 0.0
-
-    def max_game_length(self) -> int:
-        return self._width * self._height - 2
-
-    def max_chance_outcomes(self) -> int:
-        return 0
-
-    def observation_tensor_shape(self) -> list[int]:
-        return [PLANES, BOARD_SIDE, BOARD_SIDE]
-
-    def observation_tensor_size(self) -> int:
-        return PLANES * BOARD_SIDE * BOARD_SIDE
-
-    def information_state_tensor_shape(self) -> list[int]:
-        return self.observation_tensor_shape()
-
-    def information_state_tensor_size(self) -> int:
-        return self.observation_tensor_size()
-
-    def get_type(self) -> GameType:
-        return GameType()
-
-    def get_parameters(self) -> dict[str, Any]:
-        return {"width": self._width, "height": self._height}
-
-    def __str__(self) -> str:
-        return f"atom4(width={self._width},height={self._height})"
+def _game_info(start: State) -> pyspiel.GameInfo:
+    players = start.players
+    one_player = players == 1
+    return pyspiel.GameInfo(
+        num_distinct_actions=start.action_count,
+        max_chance_outcomes=start.chance_count,
+        num_players=players,
+        # One-player games return a score; the others +1, -1 or 0.
+        min_utility=0.0 if one_player else -1.0,
+        max_utility=1e9 if one_player else 1.0,
+        utility_sum=0.0 if players == 2 else None,
+        max_game_length=MAX_GAME_LENGTH,
+    )
 
 
-class Atom4State:
-    """A position of an `Atom4Game`, over an `atom4.Board` (`.board`)."""
+class SpielState(pyspiel.State):
+    """An OpenSpiel state over an `atom4.State` (`.state`)."""
 
-    def __init__(self, game: Atom4Game, board: Board) -> None:
-        self._game = game
-        self.board = board
-
-    def get_game(self) -> Atom4Game:
-        return self._game
+    def __init__(self, game: pyspiel.Game, state: State) -> None:
+        super().__init__(game)
+        self.state = state
 
     def current_player(self) -> int:
-        if self.board.is_game_over():
-            return TERMINAL_PLAYER_ID
-        return self.board.turn - 1
+        turn = self.state.turn
+        if turn is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if turn == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        return turn - 1
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.state.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(m.action or 0, float(p)) for m, p in self.state.chance_outcomes()]
+
+    def _apply_action(self, action: int) -> None:
+        self.state.push(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        try:
+            return self.state.parse_move(int(action)).text()
+        except ValueError:
+            return f"#{action}"
 
     def is_terminal(self) -> bool:
-        return self.board.is_game_over()
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def is_simultaneous_node(self) -> bool:
-        return False
-
-    def is_player_node(self) -> bool:
-        return not self.board.is_game_over()
-
-    def legal_actions(self, player: Optional[int] = None) -> list[int]:
-        if player is not None and player != self.current_player():
-            return []
-        return self.board.legal_actions()
-
-    def legal_actions_mask(self, player: Optional[int] = None) -> list[int]:
-        if player is not None and player != self.current_player():
-            return [0] * ACTIONS
-        return list(self.board.legal_action_mask())
-
-    def apply_action(self, action: int) -> None:
-        """Plays `action`; an illegal one raises `atom4.IllegalMoveError`."""
-        self.board.push(action)
-
-    def undo_action(self, player: int, action: int) -> None:
-        """Takes back the last move, which must be `action` by `player`."""
-        stack = self.board.move_stack
-        # The players alternate, so the last mover is the one not to move.
-        last_mover = 2 - self.board.turn
-        if not stack or stack[-1].action != action or last_mover != player:
-            raise ValueError(f"action {action} by player {player} is not the last move")
-        self.board.pop()
-
-    def child(self, action: int) -> Atom4State:
-        state = self.clone()
-        state.apply_action(action)
-        return state
-
-    def history(self) -> list[int]:
-        return [m.action for m in self.board.move_stack]
-
-    def move_number(self) -> int:
-        return len(self.board.move_stack)
+        return self.state.is_game_over()
 
     def returns(self) -> list[float]:
-        outcome = self.board.outcome()
-        if outcome is None or outcome.winner is None:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if outcome.winner == 1 else [-1.0, 1.0]
-
-    def rewards(self) -> list[float]:
-        return self.returns()
-
-    def player_return(self, player: int) -> float:
-        return self.returns()[player]
-
-    def action_to_string(self, *args: int) -> str:
-        """`action_to_string(action)` or `action_to_string(player, action)`."""
-        return Move.from_action(args[-1]).text()
-
-    def string_to_action(self, *args: Any) -> int:
-        """`string_to_action(text)` or `string_to_action(player, text)`."""
-        return Move.from_text(str(args[-1])).action
-
-    def observation_string(self, player: Optional[int] = None) -> str:
-        return self.board.text()
-
-    def information_state_string(self, player: Optional[int] = None) -> str:
-        return self.board.text()
-
-    def observation_tensor(self, player: Optional[int] = None) -> list[float]:
-        return [float(b) for b in self.board.planes()]
-
-    def information_state_tensor(self, player: Optional[int] = None) -> list[float]:
-        return self.observation_tensor(player)
-
-    def clone(self) -> Atom4State:
-        return Atom4State(self._game, self.board.copy())
+        return self.state.returns()
 
     def __str__(self) -> str:
-        return str(self.board)
+        return self.state.text()
+
+
+class _Observer:
+    """The observation string (the state's text); no tensor."""
+
+    def __init__(self, params: Optional[dict[str, Any]]) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        pass
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        return state.state.text()
+
+
+class SpielGame(pyspiel.Game):
+    """An OpenSpiel game of the package: `register()` makes a subclass a
+    game, naming it in `_name` and its type in `_type`."""
+
+    _name = ""
+    _type: Any = None
+
+    def __init__(self, params: Optional[dict[str, Any]] = None) -> None:
+        self._params = dict(params or {})
+        start = load(self._name, **self._params)
+        super().__init__(self._type, _game_info(start), self._params)
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self, load(self._name, **self._params))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict[str, Any]] = None) -> _Observer:
+        return _Observer(params)
+
+
+def register() -> list[str]:
+    """Registers every game with pyspiel (once); returns their names."""
+    registered = set(pyspiel.registered_names())
+    for game in atom4.GAMES:
+        if short_name(game) not in registered:
+            game_type = _game_type(game)
+            game_class = type(f"SpielGame_{game}", (SpielGame,), {"_name": game, "_type": game_type})
+            pyspiel.register_game(game_type, game_class)
+    return GAME_NAMES

@@ -1,4 +1,4 @@
-//! The Atomas golden vectors (`shared/vectors/atomas/`): moves one at a
+//! The Atomas golden vectors (`tests/data/atomas/`): moves one at a
 //! time, the law of the next atom, and whole games. Extra files named in
 //! `ATOM4_EXTRA_VECTORS` count when their folder is named `atomas`; the
 //! start of a file's name tells its kind (`steps`, `spawn` or `games`).
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use crate::{shared_dir, Located};
+use crate::{data_dir, Located};
 
 /// One move from a decision state (or a bad reply refused).
 #[derive(Debug, Deserialize)]
@@ -95,7 +95,7 @@ impl FileKind {
 
 /// The golden files, then the extra files whose folder is named `atomas`.
 pub fn vector_files() -> Vec<(PathBuf, FileKind)> {
-    let dir = shared_dir().join("vectors/atomas");
+    let dir = data_dir().join("atomas");
     let mut files = vec![
         (dir.join("steps.jsonl.gz"), FileKind::Steps),
         (dir.join("spawn.jsonl.gz"), FileKind::Spawn),

@@ -1,4 +1,4 @@
-//! Readers for the Atropos golden vectors (`shared/vectors/atropos/`, the
+//! Readers for the Atropos golden vectors (`tests/data/atropos/`, the
 //! formats of spec `atropos.md` section 9), told apart by their content:
 //! start states, positions recorded from the Java referee, game records
 //! and solved positions. Extra files named in `ATOM4_EXTRA_VECTORS` count
@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::shared_dir;
+use crate::data_dir;
 
 /// What an Atropos vector file holds, recognised by its first line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +34,7 @@ pub struct VectorFile {
 
 /// The folder of the golden Atropos vectors.
 pub fn golden_dir() -> PathBuf {
-    shared_dir().join("vectors/atropos")
+    data_dir().join("atropos")
 }
 
 /// A file's text, gunzipped when it starts with the gzip magic. Panics

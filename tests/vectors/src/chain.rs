@@ -1,4 +1,4 @@
-//! Readers of the Chain Reaction vectors (`shared/vectors/chain/`): whole
+//! Readers of the Chain Reaction vectors (`tests/data/chain/`): whole
 //! games (`classic.jsonl.gz`, `atoms.jsonl.gz`) and explicit cases
 //! (`cases.jsonl.gz`); the formats are described in that folder's README.
 
@@ -9,7 +9,7 @@ use atom4_core::chain::Move;
 use atom4_core::Cell;
 use serde::Deserialize;
 
-use crate::shared_dir;
+use crate::data_dir;
 
 /// A move as the vectors write it: `[x, y]` or `"pass"`.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -100,7 +100,7 @@ pub struct Located {
 /// The golden files, plus those named in `ATOM4_EXTRA_VECTORS` whose
 /// folder is named `chain` (the files of other games are not ours).
 pub fn chain_files() -> Vec<PathBuf> {
-    let dir = shared_dir().join("vectors/chain");
+    let dir = data_dir().join("chain");
     let mut files: Vec<PathBuf> = ["classic.jsonl.gz", "atoms.jsonl.gz", "cases.jsonl.gz"]
         .iter()
         .map(|f| dir.join(f))

@@ -1,6 +1,6 @@
 //! Gamma's batch-mode test triples: `NAME.in` fed on standard input, the
 //! exact `NAME.out` and `NAME.err` expected, read from folders or tarballs
-//! (`../shared/vectors/gamma/`, plus files named in `ATOM4_EXTRA_VECTORS`
+//! (`tests/data/gamma/`, plus files named in `ATOM4_EXTRA_VECTORS`
 //! whose folder is named `gamma`), and run through the core's batch
 //! session.
 

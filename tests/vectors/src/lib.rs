@@ -1,10 +1,10 @@
 //! The golden vectors of every game: Atom-4's, recorded from the original
 //! atom4 4.1 engine, here; each kin game's in its module.
 //!
-//! They live outside the repository, in `shared/vectors/<game>/` beside
-//! the project root (override with `ATOM4_SHARED`); extra files of the same
-//! formats can be named in `ATOM4_EXTRA_VECTORS` (colon-separated paths),
-//! each game taking those whose folder bears its name ([`extra_files`]).
+//! They live in `tests/data/<game>/` (override the folder with
+//! `ATOM4_DATA`); extra files of the same formats can be named in
+//! `ATOM4_EXTRA_VECTORS` (colon-separated paths), each game taking those
+//! whose folder bears its name ([`extra_files`]).
 //! An Atom-4 line with `rounds` is a recorded game, a line with
 //! `best_moves` a classic-AI position.
 
@@ -84,11 +84,12 @@ pub struct Located<T> {
     pub record: T,
 }
 
-/// The `shared/` folder beside the project root.
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("ATOM4_SHARED") {
+/// The folder of the golden vectors, a folder a game: `tests/data/`, or
+/// `$ATOM4_DATA`.
+pub fn data_dir() -> PathBuf {
+    match std::env::var_os("ATOM4_DATA") {
         Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../data"),
     }
 }
 
@@ -113,7 +114,7 @@ pub fn extra_files(game: &str) -> Vec<PathBuf> {
 
 /// The golden Atom-4 files plus the Atom-4 files of `ATOM4_EXTRA_VECTORS`.
 pub fn vector_files() -> Vec<PathBuf> {
-    let dir = shared_dir().join("vectors/atom4");
+    let dir = data_dir().join("atom4");
     let mut files = vec![dir.join("games.jsonl.gz"), dir.join("classic_ai.jsonl.gz")];
     files.extend(extra_files("atom4"));
     files

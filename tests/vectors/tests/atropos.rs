@@ -7,9 +7,7 @@
 use std::collections::BTreeSet;
 
 use atom4_core::atropos::referee::Generators;
-use atom4_core::atropos::{
-    default_move, Atropos, Move, MoveList, Player, Solver, TableEntry, Value,
-};
+use atom4_core::atropos::{default_move, Atropos, Move, MoveList, Player, Solver, Value};
 use atom4_vectors::atropos::{
     numbered_lines, vector_files, GameRecord, Kind, PositionLine, SolvedLine,
 };
@@ -254,7 +252,7 @@ fn check_solved(line: &str, solver: &mut Solver<'_>) -> Result<(), String> {
 #[test]
 fn atropos_vectors() {
     let files = vector_files();
-    let mut table = vec![TableEntry::EMPTY; 1 << 22];
+    let mut table = vec![0u64; 1 << 22];
     let mut solver = Solver::new(&mut table);
     let mut counts = Counts::default();
     let mut failures = Vec::new();

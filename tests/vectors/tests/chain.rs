@@ -1,5 +1,5 @@
 //! Chain Reaction conformance: replays every game and case of
-//! `shared/vectors/chain/` (and of the files named in `ATOM4_EXTRA_VECTORS`
+//! `tests/data/chain/` (and of the files named in `ATOM4_EXTRA_VECTORS`
 //! whose folder is `chain`) and compares the engine after every move: the
 //! board, the player to move, who is out, explosions, waves, legal cells,
 //! the final position, and in `seedai` games every move and pass of the

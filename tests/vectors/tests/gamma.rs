@@ -1,10 +1,10 @@
 //! Gamma's batch-mode conformance: every triple of
-//! `../shared/vectors/gamma/batch-tests.tar.gz` and `agree/`, and the Gamma
+//! `tests/data/gamma/batch-tests.tar.gz` and `agree/`, and the Gamma
 //! files named in `ATOM4_EXTRA_VECTORS`, run through the core's batch
 //! session; both streams must match byte for byte.
 
+use atom4_vectors::data_dir;
 use atom4_vectors::gamma::{check, extra_files, read_extra, read_folder, read_tarball, Triples};
-use atom4_vectors::shared_dir;
 
 /// Runs a set; returns the failures' messages and the number passed.
 fn run(set: &Triples, piece: usize) -> (usize, Vec<String>) {
@@ -25,7 +25,7 @@ fn run(set: &Triples, piece: usize) -> (usize, Vec<String>) {
 
 #[test]
 fn batch_triples_match_byte_for_byte() {
-    let dir = shared_dir().join("vectors/gamma");
+    let dir = data_dir().join("gamma");
     let mut published = read_tarball(&dir.join("batch-tests.tar.gz"));
     // The source lacks `bk/mode_test2.in`; its .out/.err alone are no test.
     published

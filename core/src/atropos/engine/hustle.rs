@@ -139,7 +139,6 @@ fn consider(
 mod tests {
     use super::*;
     use crate::atropos::engine::budget::WorkBudget;
-    use crate::atropos::solve::TableEntry;
     use crate::rng::Rng;
 
     /// The weights are Default's chances: a reply's weight over the total
@@ -176,7 +175,7 @@ mod tests {
     /// share of Default replies after which the solver finds a win.
     #[test]
     fn the_chance_is_the_share_of_replies_that_give_the_game_back() {
-        let mut table = vec![TableEntry::EMPTY; 1 << 14];
+        let mut table = vec![0u64; 1 << 14];
         let mut solver = Solver::new(&mut table);
         let mut rng = Rng::new(4);
         let mut checked = 0;

@@ -28,10 +28,10 @@ use core::fmt;
 
 use super::geometry::{Color, ColorSet};
 use super::search::mix;
-use super::solve::{SolveError, Solver, TableEntry, Value};
+use super::solve::{SolveError, Solver, Value};
 use super::state::{Atropos, Bits, Move};
-use crate::mcts::{self, Mcts, Node};
-use crate::search::{Entry, Limits, Search, MAX_PLY};
+use crate::mcts::{self, Mcts};
+use crate::search::{Limits, Search, WordTable, MAX_PLY};
 use budget::Phase;
 #[cfg(feature = "std")]
 pub use budget::TimeBudget;
@@ -143,24 +143,45 @@ pub struct Choice {
     pub search_nodes: u64,
 }
 
-/// The engine's memory, all the caller's: the solver's table, the MCTS
-/// tree and the alpha-beta table (only the chosen search's is used; the
-/// other may be empty).
+/// The engine's memory, all the caller's, in plain 64-bit words: the
+/// solver's table (zero for empty; kept between moves), the MCTS tree
+/// ([`mcts::NODE_WORDS`] words a node) and the alpha-beta table (only the
+/// chosen search's is used; the other may be empty).
 #[derive(Debug)]
 pub struct Memory<'m> {
     /// The solver's transposition table.
-    pub solver: &'m mut [TableEntry],
+    pub solver: &'m mut [u64],
     /// MCTS's node arena.
-    pub tree: &'m mut [Node<Move>],
+    pub tree: &'m mut [u64],
     /// Alpha-beta's transposition table.
-    pub table: &'m mut [Entry<Move>],
+    pub table: &'m mut [u64],
+}
+
+impl<'m> Memory<'m> {
+    /// `words` shared the way the engine uses them best: a quarter for the
+    /// solver, the rest for the tree search chosen by `search`.
+    pub fn split(words: &'m mut [u64], search: TreeSearch) -> Memory<'m> {
+        let (solver, rest) = words.split_at_mut(words.len() / 4);
+        match search {
+            TreeSearch::Mcts => Memory {
+                solver,
+                tree: rest,
+                table: &mut [],
+            },
+            TreeSearch::AlphaBeta => Memory {
+                solver,
+                tree: &mut [],
+                table: rest,
+            },
+        }
+    }
 }
 
 /// The player (see the module).
 pub struct Engine<'m> {
     solver: Solver<'m>,
-    tree: &'m mut [Node<Move>],
-    table: &'m mut [Entry<Move>],
+    tree: &'m mut [u64],
+    table: &'m mut [u64],
     config: Config,
 }
 
@@ -387,7 +408,10 @@ impl<'m> Engine<'m> {
                     until,
                     nodes: 0,
                 };
-                let mut search = Search::new(&mut *self.table, Mobility);
+                let mut search = Search::<SafeAtropos, _, _>::with_store(
+                    WordTable::new(&mut *self.table),
+                    Mobility,
+                );
                 let report = search.run(
                     &game,
                     Limits {

@@ -24,7 +24,6 @@ use super::state::{Atropos, Move, MoveList};
 use crate::control::Control;
 use board::{unpack, Board, Moves};
 use table::Table;
-pub use table::TableEntry;
 
 /// The value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,9 +86,10 @@ impl fmt::Debug for Solver<'_> {
 }
 
 impl<'t> Solver<'t> {
-    /// A solver over `table`, of any length (a power of two of at least
-    /// four slots uses all of it; an empty table works, slowly).
-    pub fn new(table: &'t mut [TableEntry]) -> Solver<'t> {
+    /// A solver over `table`, words of any length (a power of two of at
+    /// least four uses all of it; an empty table works, slowly), zero for
+    /// an empty table; it keeps what it finds there.
+    pub fn new(table: &'t mut [u64]) -> Solver<'t> {
         Solver {
             table: Table::new(table),
             nodes: 0,

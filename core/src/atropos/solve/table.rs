@@ -5,12 +5,9 @@
 /// of the position's key, the value and how much work it took (its log),
 /// so that the table keeps the results that were dearest to find.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct TableEntry(u64);
+struct TableEntry(u64);
 
 impl TableEntry {
-    /// An empty slot, for initialising tables (`[TableEntry::EMPTY; N]`).
-    pub const EMPTY: TableEntry = TableEntry(0);
-
     const CHECK: u64 = !0xFF;
 
     #[inline]
@@ -39,9 +36,10 @@ impl TableEntry {
 /// Slots a bucket: one probe reads 32 bytes.
 const BUCKET: usize = 4;
 
-/// The caller's slots, used in buckets of [`BUCKET`].
+/// The caller's slots (plain words, a [`TableEntry`] each; 0 is empty),
+/// used in buckets of [`BUCKET`].
 pub(super) struct Table<'t> {
-    slots: &'t mut [TableEntry],
+    slots: &'t mut [u64],
     /// The number of buckets, less one (a power of two).
     mask: usize,
 }
@@ -49,7 +47,7 @@ pub(super) struct Table<'t> {
 impl<'t> Table<'t> {
     /// A table over `slots` of any length (a power of two of at least four
     /// uses all of them; fewer than four keep nothing).
-    pub(super) fn new(slots: &'t mut [TableEntry]) -> Table<'t> {
+    pub(super) fn new(slots: &'t mut [u64]) -> Table<'t> {
         let buckets = slots.len() / BUCKET;
         let mask = if buckets == 0 {
             0
@@ -64,7 +62,7 @@ impl<'t> Table<'t> {
     }
 
     pub(super) fn clear(&mut self) {
-        self.slots.fill(TableEntry::EMPTY);
+        self.slots.fill(0);
     }
 
     /// Whether the player to move wins the position of `key`, if known.
@@ -72,7 +70,11 @@ impl<'t> Table<'t> {
     pub(super) fn probe(&self, key: u64) -> Option<bool> {
         let start = (key as usize & self.mask) * BUCKET;
         let bucket = self.slots.get(start..start + BUCKET)?;
-        bucket.iter().find(|e| e.holds(key)).map(|e| e.win())
+        bucket
+            .iter()
+            .map(|&w| TableEntry(w))
+            .find(|e| e.holds(key))
+            .map(|e| e.win())
     }
 
     /// Keeps the result of the position of `key`, found in `nodes`
@@ -84,16 +86,16 @@ impl<'t> Table<'t> {
             return;
         };
         let mut at = 0;
-        for (i, e) in bucket.iter().enumerate() {
+        for (i, e) in bucket.iter().map(|&w| TableEntry(w)).enumerate() {
             if e.holds(key) {
                 at = i;
                 break;
             }
-            if e.work() < bucket[at].work() {
+            if e.work() < TableEntry(bucket[at]).work() {
                 at = i;
             }
         }
-        bucket[at] = TableEntry::new(key, win, nodes);
+        bucket[at] = TableEntry::new(key, win, nodes).0;
     }
 }
 
@@ -103,7 +105,7 @@ mod tests {
 
     #[test]
     fn results_come_back_and_dear_ones_stay() {
-        let mut slots = [TableEntry::EMPTY; 8];
+        let mut slots = [0u64; 8];
         let mut table = Table::new(&mut slots);
         // Keys that differ in their check bits but share bucket 0.
         let key = |i: u64| i << 40;
@@ -121,7 +123,7 @@ mod tests {
         assert_eq!(table.probe(key(5)), Some(false));
         table.clear();
         assert_eq!(table.probe(key(4)), None);
-        let mut none: [TableEntry; 3] = [TableEntry::EMPTY; 3];
+        let mut none = [0u64; 3];
         let mut tiny = Table::new(&mut none);
         tiny.store(key(1), true, 9);
         assert_eq!(tiny.probe(key(1)), None);
