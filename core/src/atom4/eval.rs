@@ -127,8 +127,7 @@ impl StrongEval {
 struct SideSets {
     /// The side's propagators.
     own: Bitboard,
-    /// Cells one splash from becoming the side's propagator (and that a
-    /// splash of the side's reaches).
+    /// Cells one splash from becoming the side's propagator.
     near: Bitboard,
     /// Near cells that the side's next own tile would complete.
     next: Bitboard,
@@ -373,28 +372,43 @@ impl Evaluator<Atom4> for StrongEval {
         let empty = area & !occupied;
         let white = occupied & r & g & b;
         let black = occupied & !(r | g | b);
+        // Dead cells: occupied, not the side's propagator, and out of every
+        // splash's reach for good, so that the side's windows through them
+        // can never be completed (the board fills; wins come from rows
+        // that can). For the searching player, a cell with no empty
+        // neighbour counts as dead; for its opponent, only one that no
+        // splash from an empty cell reaches even along the opponent's own
+        // propagators: the engine builds where it can still play and
+        // guards against every row the opponent can still complete.
+        let mut touched = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            touched |= dir.cells_toward(empty);
+        }
+        let frozen = occupied & !touched;
+        let out_of_reach = |own: Bitboard| occupied & !own & !splash_targets(empty, own);
+        let (white_dead, black_dead) = match self.root {
+            Some(Player::ONE) => (frozen & !white, out_of_reach(black)),
+            Some(_) => (out_of_reach(white), frozen & !black),
+            None => (frozen & !white, frozen & !black),
+        };
+
         let mover = game.side_to_move();
         let tile = game.tile();
         // The next tile each player places: the mover's is the current one.
         let next_tile = |p: Player| if p == mover { tile } else { tile.next() };
-        // A cell changes only when a splash reaches it, and a splash starts
-        // on an empty cell and runs on along the mover's own propagators.
-        // A side's near cells out of its reach never become propagators,
-        // and its windows through dead cells (occupied, not its propagator,
-        // out of its reach) can never be completed: the board fills, and
-        // wins come from the rows that still can.
-        let sets = |p: Player| {
-            let (own, near, enemy) = match p {
-                Player::ONE => (white, two_bits, black),
-                _ => (black, one_bit, white),
-            };
-            let reach = splash_targets(empty, own);
-            SideSets {
-                own,
-                near: near & reach,
+        let sets = |p: Player| match p {
+            Player::ONE => SideSets {
+                own: white,
+                near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
-                blocked: enemy | (occupied & !own & !reach),
-            }
+                blocked: black | white_dead,
+            },
+            _ => SideSets {
+                own: black,
+                near: one_bit,
+                next: completed_by(&colours, next_tile(p)),
+                blocked: white | black_dead,
+            },
         };
         let mine = sets(mover);
         let theirs = sets(mover.other());
@@ -558,24 +572,6 @@ mod tests {
         let mut fresh = StrongEval::default();
         let (l, d) = (fresh.evaluate(&live), fresh.evaluate(&dead));
         assert!(l - d >= w.three_near, "{l} vs {d}");
-    }
-
-    /// A splash runs on along its mover's propagators: the cyan at the end
-    /// of white's row has no empty neighbour, yet a white splash from the
-    /// empty cell at the row's other end reaches it, so the row counts;
-    /// once that cell is taken it does not.
-    #[test]
-    fn rows_reached_along_propagators_count() {
-        let live: Atom4 = "....rr/.WWWcr/....rr/....../....../...... g 1 0-0 *"
-            .parse()
-            .unwrap();
-        let dead: Atom4 = "....rr/rWWWcr/....rr/....../....../...... g 1 0-0 *"
-            .parse()
-            .unwrap();
-        let mut eval = StrongEval::default();
-        eval.start(&live);
-        let (l, d) = (eval.evaluate(&live), eval.evaluate(&dead));
-        assert!(l - d >= Weights::DEFAULT.three_near, "{l} vs {d}");
     }
 
     /// The searching player's own rows weigh more than its opponent's:
