@@ -28,50 +28,19 @@
 #define ATOM4_VERSION_PATCH 0
 
 /**
- * Most changes one move makes: the placed piece and one cell a direction.
- */
-#define ATOM4_MAX_CHANGES 7
-
-/**
- * Most cells a board has (16 x 16), so most legal moves a position has.
- */
-#define ATOM4_MAX_CELLS 256
-
-/**
- * The highest classic level (the original's `-d`; level d searches d + 1 plies).
- */
-#define ATOM4_CLASSIC_MAX_LEVEL 8
-
-/**
  * The longest principal variation a search reports.
  */
 #define ATOM4_MAX_PV 64
 
 /**
- * A buffer of this many bytes holds the text of any position with its NUL.
+ * The size of an `atom4_state` in bytes.
  */
-#define ATOM4_TEXT_CAPACITY 320
+#define ATOM4_STATE_BYTES 640
 
 /**
- * The bot's deepest search, in replies.
+ * The longest reason, in bytes, with its NUL.
  */
-#define ATOM4_ATOMAS_MAX_DEPTH 8
-
-/**
- * Most entries a ring holds (a game is over beyond 18).
- */
-#define ATOM4_ATOMAS_MAX_ENTRIES 19
-
-/**
- * Most legal replies of a state (a minus on 18 entries, y or n each).
- */
-#define ATOM4_ATOMAS_MAX_REPLIES 36
-
-/**
- * Most atoms a draw can give (four special ones, 18 below the range and
- * the range's three).
- */
-#define ATOM4_ATOMAS_MAX_OUTCOMES 25
+#define ATOM4_WHY_CAPACITY 160
 
 /**
  * `atom4_atomas_atom.kind`: no atom.
@@ -139,10 +108,66 @@
 #define ATOM4_ATOMAS_SOURCE_RANDOM 3
 
 /**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_TEXT_CAPACITY 320
+
+/**
+ * A buffer of this many bytes holds the text of any position with its NUL.
+ */
+#define ATOM4_CHAIN_TEXT_CAPACITY 640
+
+/**
+ * A buffer of this many bytes holds any state string with its NUL.
+ */
+#define ATOM4_ATROPOS_TEXT_CAPACITY 256
+
+/**
+ * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
+ */
+#define ATOM4_ATROPOS_MOVE_CAPACITY 16
+
+/**
  * A buffer of this many bytes holds the state text, or the request line,
  * of any state with its NUL.
  */
 #define ATOM4_ATOMAS_TEXT_CAPACITY 320
+
+/**
+ * Most changes one move makes: the placed piece and one cell a direction.
+ */
+#define ATOM4_MAX_CHANGES 7
+
+/**
+ * Most cells a board has (16 x 16), so most legal moves a position has.
+ */
+#define ATOM4_MAX_CELLS 256
+
+/**
+ * The highest classic level (the original's `-d`; level d searches d + 1 plies).
+ */
+#define ATOM4_CLASSIC_MAX_LEVEL 8
+
+/**
+ * The bot's deepest search, in replies.
+ */
+#define ATOM4_ATOMAS_MAX_DEPTH 8
+
+/**
+ * Most entries a ring holds (a game is over beyond 18).
+ */
+#define ATOM4_ATOMAS_MAX_ENTRIES 19
+
+/**
+ * Most legal replies of a state (a minus on 18 entries, y or n each).
+ */
+#define ATOM4_ATOMAS_MAX_REPLIES 36
+
+/**
+ * Most atoms a draw can give (four special ones, 18 below the range and
+ * the range's three).
+ */
+#define ATOM4_ATOMAS_MAX_OUTCOMES 25
 
 /**
  * Most interior circles a board has (size 15), so most legal circles.
@@ -160,16 +185,6 @@
 #define ATOM4_ATROPOS_MAX_SIZE 15
 
 /**
- * A buffer of this many bytes holds any state string with its NUL.
- */
-#define ATOM4_ATROPOS_TEXT_CAPACITY 256
-
-/**
- * A buffer of this many bytes holds any move `(c,h,l,r)` with its NUL.
- */
-#define ATOM4_ATROPOS_MOVE_CAPACITY 16
-
-/**
  * Most cells a board has (16 x 16), so most legal cells a position has.
  */
 #define ATOM4_CHAIN_MAX_CELLS 256
@@ -178,11 +193,6 @@
  * Most players of a game (classic rules; atoms has 2).
  */
 #define ATOM4_CHAIN_MAX_PLAYERS 8
-
-/**
- * A buffer of this many bytes holds the text of any position with its NUL.
- */
-#define ATOM4_CHAIN_TEXT_CAPACITY 640
 
 /**
  * The result of a call. Zero is success; the other values say what was
@@ -238,7 +248,9 @@ typedef enum atom4_status {
   ATOM4_BUFFER_TOO_SMALL = 10,
   /**
    * The game memory holds no game of that kind: never set up, or
-   * overwritten.
+   * overwritten. (A Gamma game in caller memory is checked as its moves
+   * read it: atom4_gamma_move() and atom4_gamma_golden_move() give this
+   * when they find its areas overwritten.)
    */
   ATOM4_BAD_GAME = 11,
   /**
@@ -246,6 +258,46 @@ typedef enum atom4_status {
    */
   ATOM4_INTERNAL_ERROR = 12,
 } atom4_status;
+
+/**
+ * Whose turn it is.
+ */
+typedef enum atom4_turn {
+  /**
+   * A player's: `atom4_state_info.player`.
+   */
+  ATOM4_TURN_PLAYER = 0,
+  /**
+   * Chance's (a draw: atom4_state_chance_outcomes()).
+   */
+  ATOM4_TURN_CHANCE = 1,
+  /**
+   * Nobody's: the game (or round) is over.
+   */
+  ATOM4_TURN_OVER = 2,
+} atom4_turn;
+
+/**
+ * How the spots of a board are laid out, for drawing it
+ * (atom4_state_spots() lists them in this order).
+ */
+typedef enum atom4_layout {
+  /**
+   * Rows of `width` cells from the top, `height` of them; with
+   * `shifted`, odd rows sit half a cell to the right.
+   */
+  ATOM4_LAYOUT_GRID = 0,
+  /**
+   * Atropos's triangle of side `width` (= `height`), its coloured border
+   * included, in the notation's order: rows from the top of 2, 3, ...,
+   * `width` + 2 spots, then the bottom row's `width` + 1.
+   */
+  ATOM4_LAYOUT_TRIANGLE = 1,
+  /**
+   * A ring of `width` entries (`height` is 1), in order.
+   */
+  ATOM4_LAYOUT_RING = 2,
+} atom4_layout;
 
 /**
  * Where a round stands.
@@ -372,6 +424,225 @@ typedef enum atom4_chain_result {
 } atom4_chain_result;
 
 /**
+ * A position of any game: plain bytes in caller memory
+ * (ATOM4_STATE_BYTES of them, 8-byte aligned; place it anywhere, copy it
+ * with memcpy or assignment, which is also how to keep a position to go
+ * back to). Set it up with atom4_state_new(), atom4_state_from_text() or
+ * atom4_state_from_bytes() before any other call: like any C object it
+ * must be initialised before it is read. The bytes are checked on every
+ * call: memory that holds no state (zeroed, overwritten, one byte
+ * changed) gives ATOM4_BAD_GAME. To save a position beyond this build of
+ * the library, keep its game's name and atom4_state_to_bytes().
+ */
+typedef struct atom4_state {
+  uint64_t _private[80];
+} atom4_state;
+
+/**
+ * Called every few thousand nodes with the nodes searched so far; return
+ * true to stop (a deadline, a cancel button).
+ */
+typedef bool (*atom4_stop_callback)(void *context, uint64_t nodes);
+
+/**
+ * Where the engine stops and how it chooses. A zero means "none" for
+ * `nodes`, `depth` and `time_ms`. Something must bound the search:
+ * `nodes`, `time_ms`, a stop flag or a callback (`depth` alone does not:
+ * not every engine deepens; nor does a level: not every game has levels).
+ */
+typedef struct atom4_engine_limits {
+  /**
+   * About this many nodes: the game's unit of work (alpha-beta nodes,
+   * tree-search iterations, ...), the same on any machine.
+   */
+  uint64_t nodes;
+  /**
+   * The deepest iteration, 1..64, for engines that deepen.
+   */
+  uint8_t depth;
+  /**
+   * Wall-clock milliseconds.
+   */
+  uint64_t time_ms;
+  /**
+   * Seeds the engine's random choices: the same seed, limits and memory
+   * size give the same move.
+   */
+  uint64_t seed;
+  /**
+   * Non-zero: play the weaker player of `level` the game offers instead
+   * of its strong engine (Atom-4: the original's classic levels,
+   * 0..ATOM4_CLASSIC_MAX_LEVEL, exact searches that take no other limit;
+   * games without levels ignore it).
+   */
+  uint8_t has_level;
+  uint8_t level;
+  /**
+   * Optional (NULL: none), see atom4_stop_callback.
+   */
+  atom4_stop_callback should_stop;
+  /**
+   * Passed to `should_stop`.
+   */
+  void *context;
+  /**
+   * Optional (NULL: none): the search stops soon after `*stop_flag`
+   * becomes non-zero. Set it from any thread with an atomic store.
+   */
+  const uint32_t *stop_flag;
+} atom4_engine_limits;
+
+/**
+ * The engine's choice. An interrupted search reports its last completed
+ * iteration.
+ */
+typedef struct atom4_choice {
+  /**
+   * The action to play: always legal.
+   */
+  uint32_t best;
+  /**
+   * From the mover's point of view, in the engine's units (see the
+   * game's page).
+   */
+  int32_t score;
+  /**
+   * The depth of the last completed iteration (tree searches: of the
+   * tree).
+   */
+  uint8_t depth;
+  /**
+   * Nodes searched (the game's unit of work).
+   */
+  uint64_t nodes;
+  /**
+   * The expected line of play, `pv_length` actions from `best`.
+   */
+  uint8_t pv_length;
+  uint32_t pv[ATOM4_MAX_PV];
+} atom4_choice;
+
+/**
+ * A game of the library (atom4_state_get_game()): static strings, never
+ * free them.
+ */
+typedef struct atom4_state_game {
+  /**
+   * Its name, as atom4_state_new() takes it: "atom4", "chain", ...
+   */
+  const char *name;
+  /**
+   * Its name for people: "Atom-4", "Chain Reaction", ...
+   */
+  const char *title;
+  /**
+   * How many parameters it takes (atom4_state_get_param()).
+   */
+  size_t params;
+  /**
+   * The most players a game of it has.
+   */
+  size_t max_players;
+} atom4_state_game;
+
+/**
+ * A parameter a game takes (atom4_state_get_param()): static strings,
+ * never free them.
+ */
+typedef struct atom4_state_param {
+  /**
+   * Its name in a setup text: "size", "players", "rules", "areas" or
+   * "seed".
+   */
+  const char *name;
+  /**
+   * The game's default, as a setup text writes it ("16x16").
+   */
+  const char *default_value;
+  /**
+   * What it means, for a help text.
+   */
+  const char *help;
+} atom4_state_param;
+
+/**
+ * Why a call was refused, in words for people (English, UTF-8,
+ * NUL-terminated, cut to fit): the game's own reason for a refused move,
+ * the parameter at fault in a setup, the byte offset and the problem in
+ * position text. Calls that take one write it every time they run (an
+ * empty text when they succeed); pass NULL when it is not wanted.
+ */
+typedef struct atom4_why {
+  char text[ATOM4_WHY_CAPACITY];
+} atom4_why;
+
+/**
+ * Everything about a state but its board (atom4_state_get_info()).
+ */
+typedef struct atom4_state_info {
+  /**
+   * The game: its index in the library's list (atom4_state_get_game()).
+   */
+  size_t game;
+  uint32_t players;
+  enum atom4_turn turn;
+  /**
+   * The player to move, 1..players, at a player's turn; else 0.
+   */
+  uint32_t player;
+  /**
+   * Every action of a player is below this (fixed for the game's setup).
+   */
+  uint32_t action_count;
+  /**
+   * Every chance outcome is below this (0 for games without chance).
+   */
+  uint32_t chance_count;
+  enum atom4_layout layout;
+  uint16_t width;
+  uint16_t height;
+  bool shifted;
+  /**
+   * The spots the board has now (atom4_state_spots()).
+   */
+  size_t spots;
+} atom4_state_info;
+
+/**
+ * A chance outcome and its weight: its probability is the weight over the
+ * sum of the weights listed.
+ */
+typedef struct atom4_chance {
+  uint32_t action;
+  uint32_t weight;
+} atom4_chance;
+
+/**
+ * What one spot of the board holds, for drawing it.
+ */
+typedef struct atom4_spot {
+  /**
+   * The notation's character for it (a Unicode scalar value; '.' for
+   * an empty spot).
+   */
+  uint32_t symbol;
+  /**
+   * The player it belongs to (1..players), 0 for nobody.
+   */
+  uint8_t owner;
+  /**
+   * The game's colour index (Atom-4's colour bits, Atropos's colour
+   * digit), 0 for none.
+   */
+  uint8_t colour;
+  /**
+   * A number it carries: orbs (Chain Reaction), an atom's value
+   * (Atomas), 0 otherwise.
+   */
+  uint32_t count;
+} atom4_spot;
+
+/**
  * A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
  * aligned; place it anywhere, copy it with memcpy or assignment). Set it
  * up with atom4_game_init() or atom4_game_from_text() before any other
@@ -383,6 +654,47 @@ typedef enum atom4_chain_result {
 typedef struct atom4_game {
   uint64_t _private[20];
 } atom4_game;
+
+/**
+ * A game of Chain Reaction, either rule set: 272 bytes in caller memory,
+ * 8-byte aligned, set up with atom4_chain_game_init() or
+ * atom4_chain_game_from_text(); otherwise as atom4_game (copy it to keep
+ * a position to go back to; bytes that are no game give ATOM4_BAD_GAME).
+ */
+typedef struct atom4_chain_game {
+  uint64_t _private[34];
+} atom4_chain_game;
+
+/**
+ * A position of Atropos: 40 bytes in caller memory, 8-byte aligned, set
+ * up with atom4_atropos_init() or atom4_atropos_from_text(); otherwise as
+ * atom4_game (a copy keeps a position, which is also how a move is taken
+ * back; bytes that are no position give ATOM4_BAD_GAME).
+ */
+typedef struct atom4_atropos_game {
+  uint64_t _private[5];
+} atom4_atropos_game;
+
+/**
+ * A move `(c, h, l, r)`: colour `color` (1 red, 2 blue, 3 green) on the
+ * circle `(h, l, r)`, as player programs print it.
+ */
+typedef struct atom4_atropos_move {
+  uint8_t color;
+  uint8_t h;
+  uint8_t l;
+  uint8_t r;
+} atom4_atropos_move;
+
+/**
+ * A state of Atomas: 112 bytes in caller memory, 8-byte aligned, set up
+ * with atom4_atomas_game_start(), atom4_atomas_game_from_text() or
+ * atom4_atomas_game_from_request(); otherwise as atom4_game (a copy keeps
+ * a state to go back to; bytes that are no state give ATOM4_BAD_GAME).
+ */
+typedef struct atom4_atomas_game {
+  uint64_t _private[14];
+} atom4_atomas_game;
 
 /**
  * A board of any contents: `cells[y * 16 + x]` is -1 for an empty cell or
@@ -478,12 +790,6 @@ typedef struct atom4_classic_result {
 } atom4_classic_result;
 
 /**
- * Called every few thousand nodes with the nodes searched so far; return
- * true to stop (a deadline, a cancel button).
- */
-typedef bool (*atom4_stop_callback)(void *context, uint64_t nodes);
-
-/**
  * Where a strong search stops. Zeroed limits search to the greatest depth
  * with no other limit: set at least one.
  */
@@ -552,20 +858,6 @@ typedef struct atom4_search_result {
   uint8_t pv_length;
   struct atom4_cell pv[ATOM4_MAX_PV];
 } atom4_search_result;
-
-/**
- * A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
- * aligned; place it anywhere, copy it with memcpy or assignment, which is
- * also how to keep a state to go back to). Set it up with
- * atom4_atomas_game_start(), atom4_atomas_game_from_text() or
- * atom4_atomas_game_from_request() before any other call: like any C
- * object it must be initialised before it is read. The bytes are checked
- * on every call: initialised memory that is not a state (overwritten,
- * zeroed, another object's bytes) gives ATOM4_BAD_GAME.
- */
-typedef struct atom4_atomas_game {
-  uint64_t _private[14];
-} atom4_atomas_game;
 
 /**
  * Where the bot's search stops. Zeroed limits search to depth 2, as the
@@ -701,30 +993,6 @@ typedef struct atom4_atomas_chance {
   struct atom4_atomas_atom atom;
   uint32_t weight;
 } atom4_atomas_chance;
-
-/**
- * A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
- * aligned; copy it with memcpy or assignment to keep a position, which is
- * also how a move is taken back). Set it up with atom4_atropos_init() or
- * atom4_atropos_from_text() before any other call: like any C object it
- * must be initialised before it is read. The bytes are checked on every
- * call: initialised memory that is not a position (overwritten, zeroed,
- * another object's bytes) gives ATOM4_BAD_GAME.
- */
-typedef struct atom4_atropos_game {
-  uint64_t _private[5];
-} atom4_atropos_game;
-
-/**
- * A move `(c, h, l, r)`: colour `color` (1 red, 2 blue, 3 green) on the
- * circle `(h, l, r)`, as player programs print it.
- */
-typedef struct atom4_atropos_move {
-  uint8_t color;
-  uint8_t h;
-  uint8_t l;
-  uint8_t r;
-} atom4_atropos_move;
 
 /**
  * Everything about a position but its colours.
@@ -879,20 +1147,6 @@ typedef struct atom4_atropos_choice {
 } atom4_atropos_choice;
 
 /**
- * A game of Chain Reaction, either rule set: plain bytes in caller memory
- * (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
- * assignment, which is also how to keep a position to go back to). Set it
- * up with atom4_chain_game_init() or atom4_chain_game_from_text() before
- * any other call: like any C object it must be initialised before it is
- * read. The bytes are checked on every call: initialised memory that is
- * not a game (overwritten, zeroed, another object's bytes) gives
- * ATOM4_BAD_GAME.
- */
-typedef struct atom4_chain_game {
-  uint64_t _private[34];
-} atom4_chain_game;
-
-/**
  * Everything about a game but its cells. Players are numbered from 1
  * (player 1 is `a` in the notation).
  */
@@ -939,13 +1193,10 @@ typedef struct atom4_chain_cascade {
 } atom4_chain_cascade;
 
 /**
- * One slot of the Chain Reaction engine's transposition table: 8 bytes,
- * 2-byte aligned. Give the search an array of them (a power-of-two length
- * uses all of it); it is cleared at the start of every search.
+ * One slot of the Chain Reaction engine's transposition table: the same
+ * 8 bytes as Atom-4's, used the same way.
  */
-typedef struct atom4_chain_tt_entry {
-  uint16_t _private[4];
-} atom4_chain_tt_entry;
+typedef struct atom4_tt_entry atom4_chain_tt_entry;
 
 /**
  * A move: an orb on cell (x, y), or a pass (atoms only) when `pass` is true.
@@ -957,29 +1208,14 @@ typedef struct atom4_chain_move {
 } atom4_chain_move;
 
 /**
- * The strong search's result. An interrupted search reports its last
- * completed iteration.
+ * The strong search's result, field by field as atom4_search_result
+ * (with Chain Reaction's moves).
  */
 typedef struct atom4_chain_search_result {
-  /**
-   * The move to play.
-   */
   struct atom4_chain_move best;
-  /**
-   * From the mover's point of view; beyond +-29000 a forced win or loss.
-   */
   int32_t score;
-  /**
-   * The depth of the last completed iteration.
-   */
   uint8_t depth;
-  /**
-   * Nodes searched.
-   */
   uint64_t nodes;
-  /**
-   * The expected line of play, `pv_length` moves from `best`.
-   */
   uint8_t pv_length;
   struct atom4_chain_move pv[ATOM4_MAX_PV];
 } atom4_chain_search_result;
@@ -1020,10 +1256,305 @@ extern "C" {
 const char *atom4_version(void);
 
 /**
+ * Writes how many bytes of memory the engine uses well under `limits` to
+ * `bytes` (it takes any amount, searching slower with less; some engines
+ * want none).
+ */
+enum atom4_status atom4_state_engine_bytes(const struct atom4_state *state, const struct atom4_engine_limits *limits, size_t *bytes);
+
+/**
+ * The engine's move for the player to move within `limits`, using
+ * `memory` (`memory_bytes` bytes, 8-byte aligned, overwritten; NULL and 0
+ * for none: see atom4_state_engine_bytes()), written to `choice`.
+ * ATOM4_OUT_OF_RANGE for unbounded limits (see atom4_engine_limits) or a
+ * depth above 64; ATOM4_ILLEGAL_MOVE at chance's turn (draw it with
+ * atom4_state_draw_chance()); ATOM4_ROUND_OVER once over.
+ */
+enum atom4_status atom4_state_search(const struct atom4_state *state, const struct atom4_engine_limits *limits, void *memory, size_t memory_bytes, struct atom4_choice *choice);
+
+/**
+ * How many games the library plays (their indexes go from 0).
+ */
+size_t atom4_state_game_count(void);
+
+/**
+ * Fills `game` with the game of index `index`, in the order the library
+ * lists them; ATOM4_OUT_OF_RANGE from atom4_state_game_count() on.
+ */
+enum atom4_status atom4_state_get_game(size_t index, struct atom4_state_game *game);
+
+/**
+ * Fills `param` with parameter `param_index` of game `game_index`;
+ * ATOM4_OUT_OF_RANGE past either's end.
+ */
+enum atom4_status atom4_state_get_param(size_t game_index, size_t param_index, struct atom4_state_param *param);
+
+/**
+ * Starts a game of `game` (a name of the library's list, ASCII case
+ * ignored) set up by `setup`: `name=value` pairs separated by spaces or
+ * commas, such as "size=6x9 players=4" (NULL or "": the game's
+ * defaults). ATOM4_OUT_OF_RANGE for an unknown game, or a parameter the
+ * game does not take or a value out of its range; `why` says which.
+ */
+enum atom4_status atom4_state_new(struct atom4_state *state, const char *game, const char *setup, struct atom4_why *why);
+
+/**
+ * Sets `state` to the position of game `game` in its text notation
+ * (`text`, NUL-terminated: what atom4_state_to_text() writes).
+ * ATOM4_BAD_TEXT with the byte offset and the problem in `why`.
+ */
+enum atom4_status atom4_state_from_text(struct atom4_state *state, const char *game, const char *text, struct atom4_why *why);
+
+/**
+ * Sets `state` to the position of game `game` in its checked binary form
+ * (`length` bytes: what atom4_state_to_bytes() writes). Bytes that are
+ * not a position of the game give ATOM4_BAD_GAME.
+ */
+enum atom4_status atom4_state_from_bytes(struct atom4_state *state, const char *game, const uint8_t *bytes, size_t length, struct atom4_why *why);
+
+/**
+ * Fills `info` with the game, its players, whose turn it is, the action
+ * counts and the board's layout.
+ */
+enum atom4_status atom4_state_get_info(const struct atom4_state *state, struct atom4_state_info *info);
+
+/**
+ * Writes the legal actions of the player to move, in the game's order,
+ * to `actions` (`capacity` items; `action_count` of atom4_state_info
+ * always suffice) and their number to `count` (may be NULL). None at
+ * chance's turn or once over. When they do not fit, only `count` is
+ * written and ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_legal_actions(const struct atom4_state *state, uint32_t *actions, size_t capacity, size_t *count);
+
+/**
+ * At chance's turn, writes each outcome with its weight to `outcomes`
+ * (`capacity` items; `chance_count` always suffice) and their number to
+ * `count` (may be NULL); none at other turns. As
+ * atom4_state_legal_actions() when they do not fit.
+ */
+enum atom4_status atom4_state_chance_outcomes(const struct atom4_state *state, struct atom4_chance *outcomes, size_t capacity, size_t *count);
+
+/**
+ * At chance's turn, draws an outcome by weight with the generator state
+ * `*rng_state` (any 64-bit seed to start with; advanced) and writes it to
+ * `action`, to be played. ATOM4_ILLEGAL_MOVE at a player's turn,
+ * ATOM4_ROUND_OVER once over.
+ */
+enum atom4_status atom4_state_draw_chance(const struct atom4_state *state, uint64_t *rng_state, uint32_t *action);
+
+/**
+ * ATOM4_OK when `action` may be played now (a player's move at a
+ * player's turn, an outcome at chance's), otherwise why not, as
+ * atom4_state_play() says, and in words in `why`.
+ */
+enum atom4_status atom4_state_check(const struct atom4_state *state, uint32_t action, struct atom4_why *why);
+
+/**
+ * Plays `action`. Refused, changing nothing: ATOM4_ROUND_OVER once over,
+ * ATOM4_OUT_OF_RANGE for an action at or beyond the game's count,
+ * ATOM4_ILLEGAL_MOVE for one the rules forbid now (or an outcome at a
+ * player's turn, a move at chance's); `why` gives the game's reason.
+ */
+enum atom4_status atom4_state_play(struct atom4_state *state, uint32_t action, struct atom4_why *why);
+
+/**
+ * Reads `text` (NUL-terminated) in the game's move notation (`3,4`,
+ * `pass`, `(1,2,3,2)`, `g 0,1`, ...) and writes its action to `action`.
+ * ATOM4_BAD_TEXT for text that is no move of the game, ATOM4_ILLEGAL_MOVE
+ * for one that names no spot of this board.
+ */
+enum atom4_status atom4_state_parse_move(const struct atom4_state *state, const char *text, uint32_t *action, struct atom4_why *why);
+
+/**
+ * Plays the move `text` (NUL-terminated, as atom4_state_parse_move()
+ * reads it): refused as there or as atom4_state_play(), changing nothing.
+ */
+enum atom4_status atom4_state_play_move(struct atom4_state *state, const char *text, struct atom4_why *why);
+
+/**
+ * Writes what each player got, player 1 first, to `returns` (`capacity`
+ * items) and the number of players to `count` (may be NULL): once over
+ * +1 a win, -1 a loss, 0 a draw for games that are won (Atomas: the
+ * score); 0 before the end.
+ */
+enum atom4_status atom4_state_returns(const struct atom4_state *state, double *returns, size_t capacity, size_t *count);
+
+/**
+ * Starts the next round of a game played in rounds (Atom-4) once a round
+ * is over; ATOM4_ROUND_NOT_OVER otherwise (a round being played, or a
+ * game without rounds), and nothing changes.
+ */
+enum atom4_status atom4_state_next_round(struct atom4_state *state);
+
+/**
+ * Writes the position in its game's text notation (one line),
+ * NUL-terminated, to `buffer` (`capacity` bytes) and its length without
+ * the NUL to `length` (may be NULL). When it does not fit,
+ * ATOM4_BUFFER_TOO_SMALL and only `length` is written: ask with NULL and
+ * 0 for the length, then allocate `length + 1`. The other text functions
+ * below write the same way.
+ */
+enum atom4_status atom4_state_to_text(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * The game's parameters as a setup text that atom4_state_new() reads
+ * back ("size=6x9 players=4"), written as atom4_state_to_text() says.
+ */
+enum atom4_status atom4_state_setup(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * The board as lines of text with the notation's letters (each line
+ * ends in a newline), written as atom4_state_to_text() says.
+ */
+enum atom4_status atom4_state_diagram(const struct atom4_state *state, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * `action` in the game's move notation as it reads now (`3,4`, `pass`,
+ * ...; Atomas's moves depend on the atom in hand), written as
+ * atom4_state_to_text() says. An action that is no move of the game is
+ * written as `#` and its number.
+ */
+enum atom4_status atom4_state_move_text(const struct atom4_state *state, uint32_t action, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Writes the position's checked binary form (what atom4_state_from_bytes()
+ * reads with the game's name) to `bytes` (`capacity` bytes;
+ * ATOM4_STATE_BYTES always suffice) and its length to `length` (may be
+ * NULL). When it does not fit, only `length` is written and
+ * ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_to_bytes(const struct atom4_state *state, uint8_t *bytes, size_t capacity, size_t *length);
+
+/**
+ * Writes what each spot of the board holds, in the layout's order
+ * (atom4_state_info), to `spots` (`capacity` items; the info's `spots`
+ * always suffice) and their number to `count` (may be NULL). When they do
+ * not fit, only `count` is written and ATOM4_BUFFER_TOO_SMALL returned.
+ */
+enum atom4_status atom4_state_spots(const struct atom4_state *state, struct atom4_spot *spots, size_t capacity, size_t *count);
+
+/**
  * A static, NUL-terminated English description of `status` (any int:
  * unknown values get "unknown status"). Never free it.
  */
 const char *atom4_status_str(int32_t status);
+
+/**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). On ATOM4_BAD_TEXT the game is unchanged and
+ * the byte offset of the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the position text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
+ * terminator is not needed). Every refusal of the notation (spec section
+ * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
+ * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
+ * offset of the problem to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the state string of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATROPOS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atropos_to_text(const struct atom4_atropos_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the position of the state string `text` (`length`
+ * bytes; a NUL terminator is not needed), as strictly as spec section 2
+ * says (the exact printed form, sizes 1 to 15, boundary colours, a last
+ * play that agrees with the board). On ATOM4_BAD_TEXT the game is
+ * unchanged and the byte offset of the problem goes to `error_offset`
+ * (may be NULL).
+ */
+enum atom4_status atom4_atropos_from_text(struct atom4_atropos_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes `move` as a player prints it, `(c,h,l,r)`, NUL-terminated, to
+ * `buffer` (`capacity` bytes; ATOM4_ATROPOS_MOVE_CAPACITY always fits)
+ * and its length to `length` (may be NULL). Any four numbers are written
+ * as they are.
+ */
+enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Reads a move `(c,h,l,r)` (`length` bytes): decimal numbers without
+ * signs, spaces or leading zeros, a colour 1 to 3. Whether it is legal is
+ * the position's business (atom4_atropos_check()). On ATOM4_BAD_TEXT
+ * `move` is unchanged and the byte offset of the problem goes to
+ * `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
+
+/**
+ * Writes the state text of `game`, NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
+ * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
+ */
+enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
+ * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Sets `game` to the decision state behind a request line (`length`
+ * bytes, either form, with or without its newline), as a bot that sees
+ * this request alone reads it: the 4-field form's score and move, or the
+ * 2-field form's estimate (the range one below the median of the numbered
+ * atoms, the first range when none is above 3, its first move, a score of
+ * move^2 / 100), no move since the last plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
+ * the problem goes to `error_offset` (may be NULL).
+ */
+enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
+
+/**
+ * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
+ * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
+ * (`capacity` bytes) and its length without the NUL to `length` (may be
+ * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
+ * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
+ * always fits.
+ */
+enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
+
+/**
+ * Plays the atom in hand as the reply line `text` says (`length` bytes: a
+ * bot's output; its first line counts, blanks around it and a final `\r`
+ * ignored, leading zeros allowed) and writes the points to `points` (may
+ * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
+ * offset in `error_offset` (may be NULL) for text that is no reply to
+ * this atom (empty, a sign, a letter, a missing or extra field, an index
+ * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
+ * ATOM4_ROUND_OVER when the game is over.
+ */
+enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
 
 /**
  * Copies the board of `game` into `board`.
@@ -1135,21 +1666,6 @@ enum atom4_status atom4_classic_move(const struct atom4_game *game, uint8_t leve
 enum atom4_status atom4_strong_search(const struct atom4_game *game, const struct atom4_limits *limits, struct atom4_tt_entry *table, size_t table_length, struct atom4_search_result *result);
 
 /**
- * Writes the position text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is (allocate `length + 1`); ATOM4_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_game_to_text(const struct atom4_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
- * terminator is not needed). On ATOM4_BAD_TEXT the game is unchanged and
- * the byte offset of the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_game_from_text(struct atom4_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
  * The bot's reply to the atom in hand within `limits` (NULL: zeroed
  * limits), written to `result`. ATOM4_ILLEGAL_MOVE between moves (no atom
  * in hand), ATOM4_ROUND_OVER once the game is over, ATOM4_OUT_OF_RANGE
@@ -1231,54 +1747,6 @@ enum atom4_status atom4_atomas_check_reply(const struct atom4_atomas_game *game,
  * refused reply (see atom4_atomas_check_reply()) changes nothing.
  */
 enum atom4_status atom4_atomas_play(struct atom4_atomas_game *game, struct atom4_atomas_reply reply, uint64_t *points);
-
-/**
- * Writes the state text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is; ATOM4_ATOMAS_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_atomas_game_to_text(const struct atom4_atomas_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the state in `text` (`length` bytes, UTF-8; no NUL
- * needed). On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
- * the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atomas_game_from_text(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Sets `game` to the decision state behind a request line (`length`
- * bytes, either form, with or without its newline), as a bot that sees
- * this request alone reads it: the 4-field form's score and move, or the
- * 2-field form's estimate (the range one below the median of the numbered
- * atoms, the first range when none is above 3, its first move, a score of
- * move^2 / 100), no move since the last plus. On ATOM4_BAD_TEXT the game is unchanged and the byte offset of
- * the problem goes to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atomas_game_from_request(struct atom4_atomas_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Writes the request line for the atom in hand (`fields` 2: `ATOM/BOARD`,
- * 4: `SCORE/MOVE/ATOM/BOARD`; no newline), NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). ATOM4_ILLEGAL_MOVE between moves (no atom in hand),
- * ATOM4_OUT_OF_RANGE for other `fields`; ATOM4_ATOMAS_TEXT_CAPACITY
- * always fits.
- */
-enum atom4_status atom4_atomas_request(const struct atom4_atomas_game *game, uint8_t fields, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Plays the atom in hand as the reply line `text` says (`length` bytes: a
- * bot's output; its first line counts, blanks around it and a final `\r`
- * ignored, leading zeros allowed) and writes the points to `points` (may
- * be NULL). A bad reply changes nothing: ATOM4_BAD_TEXT with the byte
- * offset in `error_offset` (may be NULL) for text that is no reply to
- * this atom (empty, a sign, a letter, a missing or extra field, an index
- * out of range), ATOM4_ILLEGAL_MOVE when no atom is in hand,
- * ATOM4_ROUND_OVER when the game is over.
- */
-enum atom4_status atom4_atomas_play_text(struct atom4_atomas_game *game, const char *text, size_t length, uint64_t *points, size_t *error_offset);
 
 /**
  * Starts a game on a board of `size` (1..ATOM4_ATROPOS_MAX_SIZE; the
@@ -1368,41 +1836,6 @@ enum atom4_status atom4_atropos_solve(const struct atom4_atropos_game *game, con
 enum atom4_status atom4_atropos_engine_move(const struct atom4_atropos_game *game, const struct atom4_atropos_limits *limits, struct atom4_atropos_table_entry *table, size_t table_length, struct atom4_atropos_tree_node *tree, size_t tree_length, struct atom4_atropos_choice *choice);
 
 /**
- * Writes the state string of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is; ATOM4_ATROPOS_TEXT_CAPACITY always fits.
- */
-enum atom4_status atom4_atropos_to_text(const struct atom4_atropos_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position of the state string `text` (`length`
- * bytes; a NUL terminator is not needed), as strictly as spec section 2
- * says (the exact printed form, sizes 1 to 15, boundary colours, a last
- * play that agrees with the board). On ATOM4_BAD_TEXT the game is
- * unchanged and the byte offset of the problem goes to `error_offset`
- * (may be NULL).
- */
-enum atom4_status atom4_atropos_from_text(struct atom4_atropos_game *game, const char *text, size_t length, size_t *error_offset);
-
-/**
- * Writes `move` as a player prints it, `(c,h,l,r)`, NUL-terminated, to
- * `buffer` (`capacity` bytes; ATOM4_ATROPOS_MOVE_CAPACITY always fits)
- * and its length to `length` (may be NULL). Any four numbers are written
- * as they are.
- */
-enum atom4_status atom4_atropos_move_to_text(struct atom4_atropos_move mv, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Reads a move `(c,h,l,r)` (`length` bytes): decimal numbers without
- * signs, spaces or leading zeros, a colour 1 to 3. Whether it is legal is
- * the position's business (atom4_atropos_check()). On ATOM4_BAD_TEXT
- * `move` is unchanged and the byte offset of the problem goes to
- * `error_offset` (may be NULL).
- */
-enum atom4_status atom4_atropos_move_from_text(const char *text, size_t length, struct atom4_atropos_move *mv, size_t *error_offset);
-
-/**
  * Starts a game of `rules` (ATOM4_CHAIN_CLASSIC or ATOM4_CHAIN_ATOMS): an
  * empty `width` x `height` board (1..16 each way, 2 cells at least),
  * player 1 to move. ATOM4_OUT_OF_RANGE for rules, a size or a player
@@ -1466,7 +1899,7 @@ enum atom4_status atom4_chain_legal_moves(const struct atom4_chain_game *game, s
  * game is over. A long cascade never holds it up for long: a cascade is
  * bounded work (spec 4.5), and the limits are checked every 1024 nodes.
  */
-enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, struct atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
+enum atom4_status atom4_chain_search(const struct atom4_chain_game *game, const struct atom4_limits *limits, atom4_chain_tt_entry *table, size_t table_length, struct atom4_chain_search_result *result);
 
 /**
  * Sets up the tutorial's computer player as after `srand(seed)` (glibc:
@@ -1482,24 +1915,6 @@ enum atom4_status atom4_chain_seed_ai_init(struct atom4_chain_seed_ai *ai, uint3
  * unchanged.
  */
 enum atom4_status atom4_chain_seed_ai_move(struct atom4_chain_seed_ai *ai, const struct atom4_chain_game *game, struct atom4_chain_move *mv);
-
-/**
- * Writes the position text of `game`, NUL-terminated, to `buffer`
- * (`capacity` bytes) and its length without the NUL to `length` (may be
- * NULL). When it does not fit, ATOM4_BUFFER_TOO_SMALL and `length` says
- * how long it is (allocate `length + 1`); ATOM4_CHAIN_TEXT_CAPACITY
- * always fits.
- */
-enum atom4_status atom4_chain_game_to_text(const struct atom4_chain_game *game, char *buffer, size_t capacity, size_t *length);
-
-/**
- * Sets `game` to the position in `text` (`length` bytes, UTF-8; a NUL
- * terminator is not needed). Every refusal of the notation (spec section
- * 3: fields, rules, ragged rows, counts, owners, unstable cells, ...)
- * gives ATOM4_BAD_TEXT, leaves the game unchanged and writes the byte
- * offset of the problem to `error_offset` (may be NULL).
- */
-enum atom4_status atom4_chain_game_from_text(struct atom4_chain_game *game, const char *text, size_t length, size_t *error_offset);
 
 /**
  * How many `uint32_t` words a game of `players` on a `width` x `height`
@@ -1521,7 +1936,8 @@ enum atom4_status atom4_gamma_init(uint32_t *memory, size_t words, uint32_t widt
  * Like atom4_gamma_init for memory known to be all zero (from calloc, or
  * static): only the game's header is written, so a big board costs
  * nothing up front. Memory that is not zero gives a wrong game (wrong
- * answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+ * answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
+ * behaviour.
  */
 enum atom4_status atom4_gamma_init_zeroed(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
 
@@ -1533,7 +1949,9 @@ enum atom4_status atom4_gamma_get_info(uint32_t *memory, size_t words, struct at
 /**
  * An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
  * ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
- * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+ * ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed;
+ * ATOM4_BAD_GAME when the memory holds no game or its areas were
+ * overwritten (found in a bounded walk, never a hang: start a new game).
  */
 enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
 
@@ -1541,7 +1959,8 @@ enum atom4_status atom4_gamma_move(uint32_t *memory, size_t words, uint32_t play
  * A golden move: `player` takes another player's cell (`x`, `y`), once a
  * game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
  * when the golden move is used, the cell is empty or the player's own, or
- * either player would hold more areas than allowed.
+ * either player would hold more areas than allowed; ATOM4_BAD_GAME as for
+ * atom4_gamma_move().
  */
 enum atom4_status atom4_gamma_golden_move(uint32_t *memory, size_t words, uint32_t player, uint32_t x, uint32_t y);
 

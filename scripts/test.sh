@@ -37,7 +37,10 @@ rustup target add thumbv6m-none-eabi thumbv7em-none-eabihf riscv32imc-unknown-no
 step "format and lints"
 cargo fmt --all --check
 (cd tests/embedded && cargo fmt --check)
+(cd firmware && cargo fmt --check)
 cargo clippy --workspace --all-targets -- -D warnings
+(cd firmware && cargo clippy --release -- -D warnings \
+    && cargo clippy --lib --tests --examples --target "$(rustc -vV | sed -n 's/^host: //p')" -- -D warnings)
 cargo clippy -p atom4-web --no-deps --lib --target wasm32-unknown-unknown -- -D warnings
 
 step "core builds for a Cortex-M0 (no_std, no alloc)"
@@ -51,6 +54,11 @@ grep -E '^(vectors|classic): ' target/rust-tests.log
 grep -E '^atomas vectors: ' target/rust-tests.log
 grep -E '^atropos vectors: ' target/rust-tests.log
 grep -E '^chain vectors: ' target/rust-tests.log
+grep -E '^rules pages: ' target/rust-tests.log
+
+step "a game no door has code for: core's toy game through the one interface and the arena"
+cargo test -p atom4-core --release --features toy --test interface
+cargo test -p atom4-arena --release --features toy --test toy
 
 step "C ABI: header, C suite plain / sanitized / valgrind, C++ header check"
 bash tests/c/run.sh 2>&1 | tee target/c-tests.log
@@ -86,7 +94,7 @@ target/py-venv/bin/python -m zipfile -e target/py-toy-wheel/atom4-*.whl target/p
     tests/test_toy.py tests/test_state.py tests/test_env.py tests/test_openspiel.py) 2>&1 | tee target/py-toy.log
 grep -o 'python toy: .*' target/py-toy.log
 
-step "terminal front end: the real binary in tmux"
+step "terminal front end: the real binary in tmux (Atom-4, Atomas, the generic screen with the toy game)"
 # The README's first command must find the atom4 program among the package's binaries.
 cargo run -q --release -p atom4-cli -- --help | grep -q '^Usage: atom4 '
 bash tests/cli/tmux.sh 2>&1 | tee target/tmux-test.log
@@ -95,6 +103,10 @@ bash tests/cli/atomas.sh 2>&1 | tee target/atomas-tmux.log
 bash tests/cli/atomas-koth.sh 2>&1 | tee target/atomas-koth.log
 grep -E '^atomas tmux: [0-9]+ checks passed' target/atomas-tmux.log
 grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
+# A sixth game through the terminal: a test build with core's toy game,
+# played on the generic screen with no code of its own.
+bash tests/cli/generic.sh 2>&1 | tee target/generic-tmux.log
+grep -E '^generic screen: [0-9]+ checks passed' target/generic-tmux.log
 
 step "Robustness: process hygiene of the tools that run players, terminal programs whose terminal vanishes, bad input and short memory (docs/robustness.md)"
 bash tests/cli/hygiene.sh 2>&1 | tee target/hygiene.log
@@ -130,6 +142,11 @@ done) 2>&1 | tee target/fuzz.log
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+
+step "console firmware: whole games over QEMU micro:bit's serial line, replayed on the host; 16 KiB of RAM"
+bash tests/console/run.sh 2>&1 | tee target/console.log
+grep -E '^console: ' target/console.log
+tail -n 1 target/console.log | grep -E '^firmware console: flash [0-9]+ bytes on thumbv6m, RAM [0-9]+ of 16384 bytes, games atom4 atropos chain gamma atomas equal to the host$'
 
 step "web: the module in Node (golden vectors, equal to the native build, the API, its types), the page in headless Chromium"
 # npm ci installs the lock file's pinned playwright-core and typescript (no browser download: Debian's chromium runs).

@@ -4,10 +4,13 @@
 
 use atom4_core::atom4::{classic, Atom4, StrongEval, Weights};
 use atom4_core::control::{Report, StopFlag};
+use atom4_core::registry::GameId;
+use atom4_core::state::Action;
 use atom4_core::{Cell, Rng};
 
+use crate::any::Registered;
+use crate::games::Own;
 use crate::generic::{AlphaBetaEngine, Limit, MctsEngine, RandomEngine, SearchSpec};
-use crate::matches::{Arena, Setup};
 use crate::{random_move, Engine};
 
 /// How an engine is configured.
@@ -109,7 +112,7 @@ enum Kind {
     Random(RandomEngine),
     Classic { level: u8, rng: Rng },
     Strong(Box<AlphaBetaEngine<Atom4, StrongEval>>),
-    Mcts(MctsEngine<Atom4>),
+    Mcts(MctsEngine<Cell>),
 }
 
 /// An Atom-4 engine built from an [`EngineSpec`].
@@ -188,53 +191,27 @@ impl Engine<Atom4> for Atom4Engine {
     }
 }
 
-/// Atom-4 in matches: `--size WxH` (default 16x16), two players; the
-/// first engine on the command line takes the weights of `ATOM4_WEIGHTS`
-/// (`name=value,...`: measure a change against the defaults on the same
-/// games).
-pub struct Atom4Arena {
-    weights: Weights,
+/// Atom-4's own engines in matches ([`crate::games`]): `classic:<level>`,
+/// `strong:<limit>[:t<threads>]`, `mcts:<limit>`, `random`.
+pub const OWN: Own<Atom4> = Own {
+    game: GameId::Atom4,
+    help: "classic:<level>, strong:<ms>ms|d<depth>|n<nodes>[:t<threads>], mcts:<ms>ms|n<iterations>, random",
+    engine,
+};
+
+/// The engine of `spec`; the first on the command line (`seat` 0) takes
+/// the weights of `ATOM4_WEIGHTS` (`name=value,...`: measure a change
+/// against the defaults on the same games).
+pub fn engine(spec: &str, seat: usize, seed: u64) -> Result<Box<dyn Engine<Atom4>>, String> {
+    let engine = Atom4Engine::new(spec.parse()?, seed);
+    Ok(Box::new(match std::env::var("ATOM4_WEIGHTS") {
+        Ok(text) if seat == 0 => engine.with_weights(parse_weights(&text, Weights::DEFAULT)?),
+        _ => engine,
+    }))
 }
 
-impl Atom4Arena {
-    /// Reads `ATOM4_WEIGHTS`.
-    pub fn from_env() -> Result<Atom4Arena, String> {
-        let weights = match std::env::var("ATOM4_WEIGHTS") {
-            Ok(text) => parse_weights(&text, Weights::DEFAULT)?,
-            Err(_) => Weights::DEFAULT,
-        };
-        Ok(Atom4Arena { weights })
-    }
-}
-
-impl Arena for Atom4Arena {
-    type Game = Atom4;
-
-    fn start(&self, setup: &Setup) -> Result<Atom4, String> {
-        setup.only(&[])?;
-        if setup.players.is_some_and(|p| p != 2) {
-            return Err("Atom-4 has two players".into());
-        }
-        let (w, h) = setup.size.unwrap_or((16, 16));
-        let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
-            return Err(format!(
-                "board size {w}x{h}: Atom-4 boards are 2..16 each way"
-            ));
-        };
-        Atom4::new(w8, h8).map_err(|e| e.to_string())
-    }
-
-    fn engine(
-        &self,
-        spec: &str,
-        index: usize,
-        seed: u64,
-    ) -> Result<Box<dyn Engine<Atom4>>, String> {
-        let engine = Atom4Engine::new(spec.parse()?, seed);
-        Ok(Box::new(if index == 0 {
-            engine.with_weights(self.weights)
-        } else {
-            engine
-        }))
+impl Registered for Atom4 {
+    fn action(&self, cell: Cell) -> Action {
+        cell.index().into()
     }
 }

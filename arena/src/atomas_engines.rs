@@ -3,75 +3,33 @@
 //! (the generic MCTS with a survival rollout: `mcts:n2000`, `mcts:10ms`)
 //! or `random`.
 
-use std::time::{Duration, Instant};
-
-use atom4_core::atomas::bot::{Bot, Limits, MAX_DEPTH};
+use atom4_core::atomas::bot::{
+    Bot, Limits, DEFAULT_DEEPER_FROM, DEFAULT_ROOT_WIDTH, DEFAULT_WIDTH, MAX_DEPTH,
+};
+use atom4_core::atomas::interface::{atom_action, reply_action};
 use atom4_core::atomas::playout::random_game;
-use atom4_core::atomas::{Atomas, Move, Reference, Weights};
-use atom4_core::control::{Report, StopFlag, Stopper};
+use atom4_core::atomas::{Atomas, Move, Reply, Weights};
+use atom4_core::control::{Report, StopFlag};
 use atom4_core::game::Game;
 use atom4_core::mcts::{Rollout, Values};
+use atom4_core::registry::GameId;
+use atom4_core::state::Action;
 use atom4_core::Rng;
 
-use crate::generic::{Limit, MctsEngine, RandomEngine};
-use crate::matches::{Arena, Setup};
+use crate::any::Registered;
+use crate::games::Own;
+use crate::generic::{move_control, Limit, MctsEngine, RandomEngine};
+use crate::spec::{each_override, SpecText};
 use crate::Engine;
 
 /// The bot's search when the spec gives no limit: depth 2 (3 on crowded
 /// rings), as the `atom4 atomas bot` program plays.
 pub const DEFAULT_DEPTH: u8 = 2;
 
-/// How the bot's search is bounded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotLimit {
-    /// Iterative deepening to this depth (`d2`).
-    Depth(u8),
-    /// About this many nodes (`n20000`), depth up to the default.
-    Nodes(u64),
-    /// A time a move (`2ms`, `500us`), depth up to the default.
-    Time(Duration),
-}
-
-impl std::str::FromStr for BotLimit {
-    type Err = String;
-    fn from_str(s: &str) -> Result<BotLimit, String> {
-        let bad = || format!("bad limit {s:?}: use d<depth>, n<nodes>, <ms>ms or <us>us");
-        if let Some(us) = s.strip_suffix("us") {
-            Ok(BotLimit::Time(Duration::from_micros(
-                us.parse().map_err(|_| bad())?,
-            )))
-        } else if let Some(ms) = s.strip_suffix("ms") {
-            Ok(BotLimit::Time(Duration::from_millis(
-                ms.parse().map_err(|_| bad())?,
-            )))
-        } else if let Some(d) = s.strip_prefix('d') {
-            match d.parse() {
-                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(BotLimit::Depth(d)),
-                _ => Err(format!("bad limit {s:?}: depths go from 1 to {MAX_DEPTH}")),
-            }
-        } else if let Some(n) = s.strip_prefix('n') {
-            match n.parse() {
-                Ok(n) if n > 0 => Ok(BotLimit::Nodes(n)),
-                _ => Err(bad()),
-            }
-        } else {
-            Err(bad())
-        }
-    }
-}
-
-impl std::fmt::Display for BotLimit {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BotLimit::Depth(d) => write!(f, "d{d}"),
-            BotLimit::Nodes(n) => write!(f, "n{n}"),
-            BotLimit::Time(t) if t.subsec_micros() % 1000 == 0 => {
-                write!(f, "{}ms", t.as_millis())
-            }
-            BotLimit::Time(t) => write!(f, "{}us", t.as_micros()),
-        }
-    }
-}
+/// How the bot's search is bounded: a depth (`d2`), about so many nodes
+/// (`n20000`, depth up to the default) or a time a move (`2ms`, `500us`,
+/// depth up to the default).
+pub type BotLimit = Limit;
 
 /// An Atomas engine's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,24 +41,25 @@ pub enum AtomasSpec {
     Mcts(Limit),
 }
 
+/// The specs [`AtomasSpec`] reads.
+pub const SPECS: &str =
+    "bot[:d<depth>|n<nodes>|<ms>ms|<us>us], mcts:<ms>ms|n<iterations> (survival rollouts), random";
+
 impl std::str::FromStr for AtomasSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<AtomasSpec, String> {
-        let bad = || {
-            format!("bad engine {s:?}: use random, bot, bot:d<depth>, bot:n<nodes>, bot:<ms>ms, bot:<us>us or mcts:<ms>ms|n<iterations>")
-        };
-        let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
-        match kind {
-            "random" if arg.is_empty() => Ok(AtomasSpec::Random),
-            "bot" if arg.is_empty() => Ok(AtomasSpec::Bot(BotLimit::Depth(DEFAULT_DEPTH))),
-            "bot" => Ok(AtomasSpec::Bot(
-                arg.parse().map_err(|e| format!("{}: {e}", bad()))?,
-            )),
-            "mcts" => match arg.parse().map_err(|e| format!("{}: {e}", bad()))? {
-                Limit::Depth(_) => Err(format!("{}: MCTS has no depth", bad())),
-                limit => Ok(AtomasSpec::Mcts(limit)),
+        let spec = SpecText::new(s, SPECS);
+        match spec.kind {
+            "random" => spec.plain(AtomasSpec::Random),
+            "bot" if spec.arg.is_empty() => Ok(AtomasSpec::Bot(Limit::Depth(DEFAULT_DEPTH))),
+            "bot" => match spec.limit()? {
+                Limit::Depth(d) if d > MAX_DEPTH => {
+                    Err(spec.bad_because(format_args!("the bot's depths go from 1 to {MAX_DEPTH}")))
+                }
+                limit => Ok(AtomasSpec::Bot(limit)),
             },
-            _ => Err(bad()),
+            "mcts" => spec.tree_limit(None).map(AtomasSpec::Mcts),
+            _ => Err(spec.bad()),
         }
     }
 }
@@ -140,45 +99,25 @@ impl Engine<Atomas> for BotEngine {
         stop: &dyn StopFlag,
         progress: &mut dyn FnMut(&Report<Move>),
     ) -> Move {
-        let (limits, deadline) = match self.limit {
-            BotLimit::Depth(d) => (Limits::depth(d), None),
-            BotLimit::Nodes(n) => (
-                Limits {
-                    nodes: n,
-                    ..Limits::depth(DEFAULT_DEPTH)
-                },
-                None,
-            ),
-            BotLimit::Time(t) => (Limits::depth(DEFAULT_DEPTH), Some(Instant::now() + t)),
+        let limits = match self.limit {
+            Limit::Depth(d) => Limits::depth(d),
+            Limit::Nodes(n) => Limits {
+                nodes: n,
+                ..Limits::depth(DEFAULT_DEPTH)
+            },
+            Limit::Time(_) => Limits::depth(DEFAULT_DEPTH),
         };
-        let mut relay = |report: &Report<atom4_core::atomas::Reply>| {
-            progress(&Report {
-                best: report.best.map(Move::Reply),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                pv: report.pv.iter().map(|&r| Move::Reply(r)).collect(),
-            })
-        };
-        let mut control = Stopper::new()
-            .deadline(deadline)
-            .flag(stop)
-            .progress(&mut relay);
-        let report = self.bot.search(game, limits, &mut control);
-        let best = report.best.map(Move::Reply).unwrap_or_else(|| {
+        let mut relay = |report: &Report<Reply>| progress(&report.map(Move::Reply));
+        let mut control = move_control(self.limit.deadline(), stop, &mut relay);
+        let report = self.bot.search(game, limits, &mut control).map(Move::Reply);
+        let best = report.best.unwrap_or_else(|| {
             let mut moves = Default::default();
             game.legal_moves(&mut moves);
-            moves
-                .first()
-                .copied()
-                .unwrap_or(Move::Reply(atom4_core::atomas::Reply::Gap(0)))
+            moves.first().copied().unwrap_or(Move::Reply(Reply::Gap(0)))
         });
         self.last = Some(Report {
             best: Some(best),
-            score: report.score,
-            depth: report.depth,
-            nodes: report.nodes,
-            pv: report.pv.iter().map(|&r| Move::Reply(r)).collect(),
+            ..report
         });
         best
     }
@@ -215,7 +154,7 @@ pub fn engine(spec: AtomasSpec, weights: Weights, seed: u64) -> Box<dyn Engine<A
         AtomasSpec::Random => Box::new(RandomEngine::new(seed)),
         AtomasSpec::Bot(limit) => Box::new(BotEngine::new(limit, weights)),
         AtomasSpec::Mcts(limit) => {
-            Box::new(MctsEngine::<Atomas, _>::new(limit, SurvivalRollout, seed))
+            Box::new(MctsEngine::<Move, _>::new(limit, SurvivalRollout, seed))
         }
     }
 }
@@ -223,106 +162,104 @@ pub fn engine(spec: AtomasSpec, weights: Weights, seed: u64) -> Box<dyn Engine<A
 /// Reads weight overrides `name=value,...` (the tuning aid behind
 /// `ATOMAS_WEIGHTS`).
 pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String> {
-    for item in text.split(',').filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or(format!("{item:?} is not name=value"))?;
-        let value: f32 = value
-            .parse()
-            .map_err(|_| format!("{item:?}: not a number"))?;
+    each_override(text, |name, value| {
         *weights.field(name).ok_or(format!(
             "no weight called {name:?} (weights: {})",
             Weights::NAMES.join(", ")
-        ))? = value;
-    }
+        ))? = value.parse().map_err(|_| "not a number")?;
+        Ok(())
+    })?;
     Ok(weights)
 }
 
-/// Atomas in matches: one player; every game starts from the ring the
-/// reference generator draws for `--set start=N` (default 0), and the
-/// match's seed draws the atoms. The first engine on the command line
-/// takes the weights of `ATOMAS_WEIGHTS`.
-pub struct AtomasArena {
-    weights: Weights,
+/// Atomas's own engines in matches ([`crate::games`]); the runner draws
+/// the atoms (the chance turns) from the match's seed.
+pub const OWN: Own<Atomas> = Own {
+    game: GameId::Atomas,
+    help: SPECS,
+    engine: own_engine,
+};
+
+/// The engine of `spec`; the first on the command line (`seat` 0) takes
+/// the weights of `ATOMAS_WEIGHTS`.
+pub fn own_engine(spec: &str, seat: usize, seed: u64) -> Result<Box<dyn Engine<Atomas>>, String> {
+    let spec: AtomasSpec = spec.parse()?;
+    let weights = if seat == 0 {
+        weights_from_env()?
+    } else {
+        Weights::DEFAULT
+    };
+    Ok(engine(spec, weights, seed))
 }
 
-impl AtomasArena {
-    /// Reads `ATOMAS_WEIGHTS`.
-    pub fn from_env() -> Result<AtomasArena, String> {
-        let weights = match std::env::var("ATOMAS_WEIGHTS") {
-            Ok(text) => parse_weights(&text, Weights::DEFAULT)?,
-            Err(_) => Weights::DEFAULT,
-        };
-        Ok(AtomasArena { weights })
+/// The weights of `ATOMAS_WEIGHTS` (`name=value,...` over the defaults),
+/// or the defaults.
+pub fn weights_from_env() -> Result<Weights, String> {
+    match std::env::var("ATOMAS_WEIGHTS") {
+        Ok(text) => parse_weights(&text, Weights::DEFAULT),
+        Err(_) => Ok(Weights::DEFAULT),
     }
 }
 
-impl Arena for AtomasArena {
-    type Game = Atomas;
+/// The bot's search options of the Atomas benchmarks (`bench-atomas`,
+/// `danger-atomas`).
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct BotOptions {
+    /// Search depth, in replies.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u8,
+    /// Node limit a move.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Replies searched at deep nodes (0: all).
+    #[arg(long, default_value_t = DEFAULT_WIDTH)]
+    pub width: u8,
+    /// From this many entries on, one reply deeper (0: never).
+    #[arg(long, default_value_t = DEFAULT_DEEPER_FROM)]
+    pub deeper_from: u8,
+    /// Root replies searched beyond depth 2 (0: all).
+    #[arg(long, default_value_t = DEFAULT_ROOT_WIDTH)]
+    pub root_width: u8,
+}
 
-    fn start(&self, setup: &Setup) -> Result<Atomas, String> {
-        setup.only(&["start"])?;
-        if setup.players.is_some_and(|p| p != 1) {
-            return Err("Atomas has one player".into());
+impl BotOptions {
+    /// The bot's limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            nodes: self.nodes.unwrap_or(u64::MAX),
+            width: self.width,
+            deeper_from: self.deeper_from,
+            root_width: self.root_width,
         }
-        if setup.size.is_some() {
-            return Err("Atomas has no board size".into());
+    }
+}
+
+impl Registered for Atomas {
+    fn action(&self, mv: Move) -> Action {
+        match mv {
+            Move::Reply(reply) => reply_action(reply),
+            Move::Draw(atom) => atom_action(atom),
         }
-        let seed = match setup.get("start") {
-            Some(text) => text
-                .parse()
-                .map_err(|_| format!("start={text:?}: not a seed"))?,
-            None => 0,
-        };
-        Ok(Atomas::start(&mut Reference::new(seed)))
-    }
-
-    fn engine(
-        &self,
-        spec: &str,
-        index: usize,
-        seed: u64,
-    ) -> Result<Box<dyn Engine<Atomas>>, String> {
-        let weights = if index == 0 {
-            self.weights
-        } else {
-            Weights::DEFAULT
-        };
-        Ok(engine(spec.parse()?, weights, seed))
-    }
-
-    fn timed(&self, spec: &str) -> bool {
-        spec.ends_with("ms") || spec.ends_with("us")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::spec::spec_mistakes;
+    use atom4_core::atomas::Reference;
     use std::sync::atomic::AtomicBool;
 
     #[test]
     fn specs_round_trip_and_refuse_nonsense() {
-        for text in [
-            "random",
-            "bot:d2",
-            "bot:n5000",
-            "bot:2ms",
-            "bot:500us",
-            "mcts:n100",
-        ] {
-            let spec: AtomasSpec = text.parse().unwrap();
-            assert_eq!(spec.to_string(), text);
-        }
+        let good = "random bot:d2 bot:n5000 bot:2ms bot:500us mcts:n100";
+        let bad = "bot:d0 bot:d9 bot:n0 bot:x mcts:d2 strong random:1";
+        assert_eq!(spec_mistakes::<AtomasSpec>(good, bad), Vec::<String>::new());
         assert_eq!(
             "bot".parse::<AtomasSpec>().unwrap(),
             AtomasSpec::Bot(BotLimit::Depth(DEFAULT_DEPTH))
         );
-        for bad in [
-            "bot:d0", "bot:d9", "bot:n0", "bot:x", "mcts:d2", "strong", "random:1",
-        ] {
-            assert!(bad.parse::<AtomasSpec>().is_err(), "{bad}");
-        }
     }
 
     #[test]

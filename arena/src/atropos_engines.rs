@@ -4,7 +4,7 @@
 //! solver, hustle and tree search; `<limit>` is `<ms>ms` or `w<work>`,
 //! with `:key=value` options for experiments), `mcts:<limit>` (the generic
 //! MCTS on every legal move, a baseline) and `random`. Also the game's
-//! place in the match runner ([`AtroposArena`]), our referee's game loop
+//! place in the match runner ([`OWN`]), our referee's game loop
 //! ([`referee`]) and the runner of player programs ([`process`]).
 
 #[path = "atropos_process.rs"]
@@ -22,11 +22,15 @@ use atom4_core::atropos::engine::{
 use atom4_core::atropos::{default_move, Atropos, Color, Move};
 use atom4_core::control::{Report, StopFlag};
 use atom4_core::mcts::NODE_WORDS;
+use atom4_core::registry::GameId;
+use atom4_core::state::Action;
 use atom4_core::Rng;
 
+use crate::any::Registered;
+use crate::games::Own;
 use crate::generic::{Limit, MctsEngine, RandomEngine};
-use crate::matches::{Arena, Setup};
 use crate::memory::filled;
+use crate::spec::SpecText;
 use crate::Engine;
 
 /// How the player engine is bounded.
@@ -43,19 +47,10 @@ pub enum PlayerLimit {
 impl FromStr for PlayerLimit {
     type Err = String;
     fn from_str(s: &str) -> Result<PlayerLimit, String> {
-        let bad = || format!("bad limit {s:?}: use <ms>ms or w<work>");
-        if let Some(ms) = s.strip_suffix("ms") {
-            match ms.parse() {
-                Ok(ms) if ms > 0 => Ok(PlayerLimit::Time(Duration::from_millis(ms))),
-                _ => Err(bad()),
-            }
-        } else if let Some(w) = s.strip_prefix('w') {
-            match w.parse() {
-                Ok(w) if w > 0 => Ok(PlayerLimit::Work(w)),
-                _ => Err(bad()),
-            }
-        } else {
-            Err(bad())
+        match (s.strip_prefix('w').map(str::parse), s.parse()) {
+            (Some(Ok(w)), _) if w > 0 => Ok(PlayerLimit::Work(w)),
+            (None, Ok(Limit::Time(t))) => Ok(PlayerLimit::Time(t)),
+            _ => Err(format!("bad limit {s:?}: use <ms>ms or w<work>")),
         }
     }
 }
@@ -336,18 +331,14 @@ pub enum AtroposEngine {
     Default(Rng),
     Reference(ReferenceAlphaBeta),
     Player(Box<PlayerEngine>),
-    Mcts(Box<MctsEngine<Atropos>>),
+    Mcts(Box<MctsEngine<Move>>),
     Random(RandomEngine),
 }
 
 impl AtroposEngine {
     /// The engine a spec names, seeded.
     pub fn from_spec(spec: &str, seed: u64) -> Result<AtroposEngine, String> {
-        let bad = || {
-            format!(
-                "bad engine {spec:?}: use default, ab7, ab:d<depth>, player:<ms>ms|w<work>[:key=value...], mcts:<ms>ms|n<iterations> or random"
-            )
-        };
+        let text = SpecText::new(spec, SPECS);
         let mut parts = spec.split(':');
         let kind = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.collect();
@@ -359,27 +350,21 @@ impl AtroposEngine {
                 Some(Ok(depth @ 1..=20)) => {
                     Ok(AtroposEngine::Reference(ReferenceAlphaBeta { depth }))
                 }
-                _ => Err(format!("{}: depths go from 1 to 20", bad())),
+                _ => Err(text.bad_because("depths go from 1 to 20")),
             },
             ("player", [limit, options @ ..]) => {
-                let limit: PlayerLimit = limit.parse().map_err(|e| format!("{}: {e}", bad()))?;
+                let limit: PlayerLimit = limit.parse().map_err(|e| text.bad_because(e))?;
                 let config = player_config(options, seed)?;
                 let mut engine = PlayerEngine::new(limit, config);
                 engine.spec = spec.to_string();
                 Ok(AtroposEngine::Player(Box::new(engine)))
             }
-            ("mcts", [limit]) => match limit
-                .parse::<Limit>()
-                .map_err(|e| format!("{}: {e}", bad()))?
-            {
-                Limit::Depth(_) => Err(format!("{}: MCTS has no depth", bad())),
-                limit => Ok(AtroposEngine::Mcts(Box::new(MctsEngine::new(
-                    limit,
-                    Default::default(),
-                    seed,
-                )))),
-            },
-            _ => Err(bad()),
+            ("mcts", [_]) => Ok(AtroposEngine::Mcts(Box::new(MctsEngine::new(
+                text.tree_limit(None)?,
+                Default::default(),
+                seed,
+            )))),
+            _ => Err(text.bad()),
         }
     }
 }
@@ -406,7 +391,7 @@ impl Engine<Atropos> for AtroposEngine {
             AtroposEngine::Default(_) => "default".into(),
             AtroposEngine::Reference(ab) => format!("ab:d{}", ab.depth),
             AtroposEngine::Player(e) => e.name(),
-            AtroposEngine::Mcts(e) => e.name(),
+            AtroposEngine::Mcts(e) => format!("mcts:{}", e.limit()),
             AtroposEngine::Random(_) => "random".into(),
         }
     }
@@ -417,46 +402,28 @@ pub fn engine_move(engine: &mut AtroposEngine, state: &Atropos) -> Move {
     engine.think(state, &AtomicBool::new(false), &mut |_| {})
 }
 
-/// Atropos in matches: `--set size=N` (or `--size NxN`; default 7), two
-/// players. The match runner's random opening moves may lose at once
-/// here; the referee's openings (`atom4 atropos referee --opening K`,
-/// Default moves) never do.
-pub struct AtroposArena;
+/// Atropos's own engines in matches ([`crate::games`]). The match
+/// runner's random opening moves may lose at once here; the referee's
+/// openings (`atom4 atropos referee --opening K`, Default moves) never do.
+pub const OWN: Own<Atropos> = Own {
+    game: GameId::Atropos,
+    help: SPECS,
+    engine,
+};
 
-impl Arena for AtroposArena {
-    type Game = Atropos;
+/// The specs [`AtroposEngine::from_spec`] reads.
+pub const SPECS: &str = "default, ab7, ab:d<depth>, player:<ms>ms|w<work>[:key=value...], mcts:<ms>ms|n<iterations>, random";
 
-    fn start(&self, setup: &Setup) -> Result<Atropos, String> {
-        setup.only(&["size"])?;
-        if setup.players.is_some_and(|p| p != 2) {
-            return Err("Atropos has two players".into());
-        }
-        let n = match (setup.get("size"), setup.size) {
-            (Some(n), _) => n
-                .parse()
-                .map_err(|_| format!("size {n:?} is not a number"))?,
-            (None, Some((w, h))) if w == h => w,
-            (None, Some(_)) => {
-                return Err(
-                    "an Atropos board is a triangle: give --size NxN or --set size=N".into(),
-                )
-            }
-            (None, None) => 7,
-        };
-        Atropos::new(n).map_err(|e| e.to_string())
-    }
+/// The engine of `spec`.
+pub fn engine(spec: &str, _seat: usize, seed: u64) -> Result<Box<dyn Engine<Atropos>>, String> {
+    Ok(Box::new(AtroposEngine::from_spec(spec, seed)?))
+}
 
-    fn engine(
-        &self,
-        spec: &str,
-        _index: usize,
-        seed: u64,
-    ) -> Result<Box<dyn Engine<Atropos>>, String> {
-        Ok(Box::new(AtroposEngine::from_spec(spec, seed)?))
-    }
-
-    fn timed(&self, spec: &str) -> bool {
-        spec.split(':').any(|part| part.ends_with("ms"))
+impl Registered for Atropos {
+    /// `3 * i + c - 1` for colour `c` on the circle of canonical index `i`.
+    fn action(&self, mv: Move) -> Action {
+        let index = self.size().index(mv.circle).unwrap_or(0) as Action;
+        3 * index + Action::from(mv.color.digit()) - 1
     }
 }
 

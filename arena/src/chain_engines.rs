@@ -8,16 +8,18 @@
 
 use atom4_core::chain::reference;
 use atom4_core::chain::strong::PlayoutRollout;
-use atom4_core::chain::{
-    BestReply, Duel, GlibcRand, Move, Paranoid, Position, Rules, SeedAi, StrongEval,
-};
+use atom4_core::chain::{BestReply, Duel, GlibcRand, Move, Paranoid, Position, SeedAi, StrongEval};
 use atom4_core::control::{Report, StopFlag, Stopper};
 use atom4_core::expectimax::{self, Expectimax};
-use atom4_core::search::MAX_PLY;
+use atom4_core::registry::GameId;
+use atom4_core::search::{PackedMove, MAX_PLY};
+use atom4_core::state::Action;
 use atom4_core::Rng;
 
+use crate::any::Registered;
+use crate::games::Own;
 use crate::generic::{AlphaBetaEngine, Limit, MctsEngine, RandomEngine, SearchSpec};
-use crate::matches::{Arena, Setup};
+use crate::spec::{each_override, SpecText};
 use crate::{random_move, Engine};
 
 /// How the strong engine plays three or more players.
@@ -56,40 +58,32 @@ pub enum EngineSpec {
 /// A searching engine's limit when the spec gives none.
 pub const DEFAULT_LIMIT: Limit = Limit::Time(std::time::Duration::from_millis(50));
 
+/// The specs [`EngineSpec`] reads.
+pub const SPECS: &str = "strong[:<ms>ms|d<depth>|n<nodes>[:t<threads>]], agnishom, agnishom-mm, ns, seedai (atoms), random, or paranoid:, brs:, maxn:, mcts: with a limit";
+
 impl std::str::FromStr for EngineSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<EngineSpec, String> {
-        let bad = || {
-            format!(
-                "bad engine {s:?}: use strong[:<ms>ms|d<depth>|n<nodes>[:t<threads>]], agnishom, agnishom-mm, ns, seedai, random, or paranoid:, brs:, maxn:, mcts: with a limit"
-            )
-        };
-        let (kind, arg) = s.split_once(':').unwrap_or((s, ""));
-        let search = |arg: &str| {
-            SearchSpec::parse(arg, DEFAULT_LIMIT).map_err(|e| format!("{}: {e}", bad()))
-        };
-        let plain = |spec: EngineSpec| if arg.is_empty() { Ok(spec) } else { Err(bad()) };
-        match kind {
-            "random" => plain(EngineSpec::Random),
-            "seedai" => plain(EngineSpec::SeedAi),
-            "agnishom" => plain(EngineSpec::Agnishom),
-            "agnishom-mm" => plain(EngineSpec::AgnishomMinimax),
-            "ns" => plain(EngineSpec::Ns),
-            "strong" => Ok(EngineSpec::Strong(search(arg)?)),
-            "paranoid" => Ok(EngineSpec::Method(Multi::Paranoid, search(arg)?)),
-            "brs" => Ok(EngineSpec::Method(Multi::BestReply, search(arg)?)),
-            "maxn" => Ok(EngineSpec::Method(Multi::MaxN, search(arg)?)),
-            "mcts" => {
-                let spec = search(arg)?;
-                if matches!(spec.limit, Limit::Depth(_)) || spec.threads > 1 {
-                    return Err(format!(
-                        "{}: MCTS takes <ms>ms or n<iterations>, one thread",
-                        bad()
-                    ));
+        let spec = SpecText::new(s, SPECS);
+        let search = || SearchSpec::parse(spec.arg, DEFAULT_LIMIT).map_err(|e| spec.bad_because(e));
+        let method = |multi| search().map(|s| EngineSpec::Method(multi, s));
+        match spec.kind {
+            "random" => spec.plain(EngineSpec::Random),
+            "seedai" => spec.plain(EngineSpec::SeedAi),
+            "agnishom" => spec.plain(EngineSpec::Agnishom),
+            "agnishom-mm" => spec.plain(EngineSpec::AgnishomMinimax),
+            "ns" => spec.plain(EngineSpec::Ns),
+            "strong" => search().map(EngineSpec::Strong),
+            "paranoid" => method(Multi::Paranoid),
+            "brs" => method(Multi::BestReply),
+            "maxn" => method(Multi::MaxN),
+            "mcts" => match search()? {
+                s if matches!(s.limit, Limit::Depth(_)) || s.threads > 1 => {
+                    Err(spec.bad_because("MCTS takes <ms>ms or n<iterations>, one thread"))
                 }
-                Ok(EngineSpec::Method(Multi::Mcts, spec))
-            }
-            _ => Err(bad()),
+                s => Ok(EngineSpec::Method(Multi::Mcts, s)),
+            },
+            _ => Err(spec.bad()),
         }
     }
 }
@@ -115,14 +109,9 @@ impl std::fmt::Display for EngineSpec {
 /// `quiescence` (the tuning aid behind the `CHAIN_WEIGHTS` environment
 /// variable of the match runner).
 pub fn parse_eval(text: &str, mut eval: StrongEval) -> Result<StrongEval, String> {
-    let weights = &mut eval.weights;
-    for item in text.split(',').filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or(format!("{item:?} is not name=value"))?;
-        let value: i32 = value
-            .parse()
-            .map_err(|_| format!("{item:?}: not a number"))?;
+    each_override(text, |name, value| {
+        let value: i32 = value.parse().map_err(|_| "not a number")?;
+        let weights = &mut eval.weights;
         let field = match name {
             "orb" => &mut weights.orb,
             "cell" => &mut weights.cell,
@@ -133,13 +122,14 @@ pub fn parse_eval(text: &str, mut eval: StrongEval) -> Result<StrongEval, String
             "chain" => &mut weights.chain,
             "initiative" => &mut weights.initiative,
             "quiescence" => {
-                eval.quiescence = u8::try_from(value).map_err(|_| format!("{item:?}: 0 to 255"))?;
-                continue;
+                eval.quiescence = u8::try_from(value).map_err(|_| "0 to 255")?;
+                return Ok(());
             }
             _ => return Err(format!("no weight called {name:?}")),
         };
         *field = value;
-    }
+        Ok(())
+    })?;
     Ok(eval)
 }
 
@@ -160,7 +150,7 @@ enum Kind {
         spec: SearchSpec,
         eval: StrongEval,
     },
-    Mcts(Box<MctsEngine<Position, PlayoutRollout>>),
+    Mcts(Box<MctsEngine<Move, PlayoutRollout>>),
 }
 
 /// A Chain Reaction engine built from an [`EngineSpec`].
@@ -334,97 +324,47 @@ impl Engine<Position> for ChainEngine {
     }
 }
 
-/// Chain Reaction in matches: `--size WxH` (default 6x9), `--players N`
-/// (default 2), `--set rules=classic|atoms`. The first engine on the
-/// command line takes the weights of `CHAIN_WEIGHTS` (`name=value,...`:
-/// measure a change against the defaults on the same games).
-pub struct ChainArena {
-    eval: StrongEval,
+/// Chain Reaction's own engines in matches ([`crate::games`]).
+pub const OWN: Own<Position> = Own {
+    game: GameId::Chain,
+    help: SPECS,
+    engine,
+};
+
+/// The engine of `spec`; the first on the command line (`seat` 0) takes
+/// the evaluation of `CHAIN_WEIGHTS` (`name=value,...`: measure a change
+/// against the defaults on the same games).
+pub fn engine(spec: &str, seat: usize, seed: u64) -> Result<Box<dyn Engine<Position>>, String> {
+    let spec: EngineSpec = spec.parse()?;
+    let eval = match std::env::var("CHAIN_WEIGHTS") {
+        Ok(text) if seat == 0 => parse_eval(&text, StrongEval::default())?,
+        _ => StrongEval::default(),
+    };
+    Ok(Box::new(ChainEngine::with_eval(spec, seed, eval)))
 }
 
-impl ChainArena {
-    /// Reads `CHAIN_WEIGHTS`.
-    pub fn from_env() -> Result<ChainArena, String> {
-        let eval = match std::env::var("CHAIN_WEIGHTS") {
-            Ok(text) => parse_eval(&text, StrongEval::default())?,
-            Err(_) => StrongEval::default(),
-        };
-        Ok(ChainArena { eval })
-    }
-}
-
-impl Arena for ChainArena {
-    type Game = Position;
-
-    fn start(&self, setup: &Setup) -> Result<Position, String> {
-        setup.only(&["rules"])?;
-        let rules = match setup.get("rules").unwrap_or("classic") {
-            "classic" => Rules::Classic,
-            "atoms" => Rules::Atoms,
-            other => return Err(format!("rules {other:?}: classic or atoms")),
-        };
-        let (w, h) = setup.size.unwrap_or((6, 9));
-        let players = setup.players.unwrap_or(2);
-        // Checked before narrowing: 65535 is not 255.
-        let (Ok(w8), Ok(h8)) = (u8::try_from(w), u8::try_from(h)) else {
-            return Err(format!(
-                "board size {w}x{h}: Chain Reaction boards are 1..16 each way"
-            ));
-        };
-        let Ok(players8) = u8::try_from(players) else {
-            return Err(format!("{players} players: Chain Reaction has 2 to 8"));
-        };
-        Position::new(rules, w8, h8, players8).map_err(|e| e.to_string())
-    }
-
-    fn engine(
-        &self,
-        spec: &str,
-        index: usize,
-        seed: u64,
-    ) -> Result<Box<dyn Engine<Position>>, String> {
-        let spec: EngineSpec = spec.parse()?;
-        let eval = if index == 0 {
-            self.eval
-        } else {
-            StrongEval::default()
-        };
-        Ok(Box::new(ChainEngine::with_eval(spec, seed, eval)))
+impl Registered for Position {
+    fn action(&self, mv: Move) -> Action {
+        mv.to_bits().into()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use atom4_core::search::PackedMove;
+    use crate::spec::spec_mistakes;
+    use atom4_core::chain::Rules;
     use atom4_core::Cell;
 
     #[test]
     fn specs_round_trip_and_refuse_nonsense() {
-        for text in [
-            "random",
-            "seedai",
-            "agnishom",
-            "agnishom-mm",
-            "ns",
-            "strong:50ms",
-            "strong:d6",
-            "strong:n5000:t2",
-            "paranoid:n3000",
-            "maxn:d3",
-            "mcts:n500",
-            "mcts:20ms",
-        ] {
-            let spec: EngineSpec = text.parse().unwrap();
-            assert_eq!(spec.to_string(), text);
-        }
+        let good = "random seedai agnishom agnishom-mm ns strong:50ms strong:d6 strong:n5000:t2 paranoid:n3000 maxn:d3 mcts:n500 mcts:20ms";
+        let bad = "ns:3 mcts:d3 mcts:n5:t2 strong:fast alpha";
+        assert_eq!(spec_mistakes::<EngineSpec>(good, bad), Vec::<String>::new());
         assert_eq!(
             "strong".parse::<EngineSpec>().unwrap().to_string(),
             "strong:50ms"
         );
-        for bad in ["ns:3", "mcts:d3", "mcts:n5:t2", "strong:fast", "alpha", ""] {
-            assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -1,24 +1,27 @@
-//! Engines that work for any game of the core: uniform random play, MCTS
-//! with random rollouts, and alpha-beta (one thread or several sharing a
-//! table) over a game's evaluator; and the limits they take from specs
-//! (`30ms`, `d6`, `n50000`, each with `:t<threads>` where it applies).
+//! The searches the games' own engines share, over any game's rules type
+//! ([`Game`]): uniform random play, MCTS with a rollout of the game's
+//! choice, and alpha-beta (one thread or several sharing a table) over a
+//! game's evaluator; and the limits they take from specs (`30ms`, `d6`,
+//! `n50000`, each with `:t<threads>` where it applies). Engines over any
+//! game of the registry, through the one interface, are [`crate::any`]'s.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use atom4_core::control::{Report, StopFlag, Stopper};
+use atom4_core::control::{Progress, Report, StopFlag, Stopper};
 use atom4_core::game::{Game, ZeroSum};
 use atom4_core::mcts::{self, Mcts, NodeMove, RandomRollout, Rollout, NODE_WORDS};
 use atom4_core::search::{Entry, Evaluator, Limits, Search, MAX_PLY};
+use atom4_core::state::Limit as CoreLimit;
 use atom4_core::Rng;
 
 use crate::shared_table::{PackedMove, SharedSlots};
 use crate::{random_move, Engine};
 
-/// What bounds a search's move.
+/// What bounds a search's move, as the arena's engines keep it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// Wall-clock time a move (`30ms`).
+    /// Wall-clock time a move (`30ms`, `2s`).
     Time(Duration),
     /// Iterative deepening to this depth (`d6`; MCTS: not allowed).
     Depth(u8),
@@ -26,26 +29,23 @@ pub enum Limit {
     Nodes(u64),
 }
 
+/// Read by the one limit parser ([`atom4_core::state::Limit`]), and
+/// `<us>us` for engines that answer in microseconds.
 impl std::str::FromStr for Limit {
     type Err = String;
     fn from_str(s: &str) -> Result<Limit, String> {
-        let bad = || format!("bad limit {s:?}: use <ms>ms, d<depth> or n<nodes>");
-        if let Some(ms) = s.strip_suffix("ms") {
-            Ok(Limit::Time(Duration::from_millis(
-                ms.parse().map_err(|_| bad())?,
-            )))
-        } else if let Some(d) = s.strip_prefix('d') {
-            match d.parse() {
-                Ok(d @ 1..=64) => Ok(Limit::Depth(d)),
-                _ => Err(format!("bad limit {s:?}: depths go from 1 to {MAX_PLY}")),
-            }
-        } else if let Some(n) = s.strip_prefix('n') {
-            match n.parse() {
-                Ok(n) if n > 0 => Ok(Limit::Nodes(n)),
-                _ => Err(bad()),
-            }
-        } else {
-            Err(bad())
+        let bad = |e: &dyn std::fmt::Display| format!("bad limit {s:?}: {e}");
+        if let Some(us) = s.strip_suffix("us") {
+            return match us.parse() {
+                Ok(us) if us > 0 => Ok(Limit::Time(Duration::from_micros(us))),
+                _ => Err(bad(&"give <us>us above 0")),
+            };
+        }
+        match s.parse() {
+            Ok(CoreLimit::Time { ms }) => Ok(Limit::Time(Duration::from_millis(ms))),
+            Ok(CoreLimit::Nodes(n)) => Ok(Limit::Nodes(n)),
+            Ok(CoreLimit::Depth(d)) => Ok(Limit::Depth(d)),
+            Err(e) => Err(bad(&e)),
         }
     }
 }
@@ -53,11 +53,54 @@ impl std::str::FromStr for Limit {
 impl std::fmt::Display for Limit {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Limit::Time(t) => write!(f, "{}ms", t.as_millis()),
+            Limit::Time(t) if t.subsec_micros() % 1000 == 0 => write!(f, "{}ms", t.as_millis()),
+            Limit::Time(t) => write!(f, "{}us", t.as_micros()),
             Limit::Depth(d) => write!(f, "d{d}"),
             Limit::Nodes(n) => write!(f, "n{n}"),
         }
     }
+}
+
+impl Limit {
+    /// The deadline of a move started now under this limit, if it is a
+    /// time.
+    pub fn deadline(self) -> Option<Instant> {
+        match self {
+            Limit::Time(t) => Some(Instant::now() + t),
+            _ => None,
+        }
+    }
+
+    /// A tree search's iterations under this limit (all it can do, for a
+    /// time: the deadline stops it).
+    pub fn iterations(self) -> u64 {
+        match self {
+            Limit::Nodes(n) => n,
+            _ => u64::MAX,
+        }
+    }
+}
+
+/// The stop check of one move's search: its deadline, the caller's stop
+/// flag and progress callback.
+pub fn move_control<'a, M>(
+    deadline: Option<Instant>,
+    stop: &'a dyn StopFlag,
+    progress: &'a mut dyn FnMut(&Report<M>),
+) -> Stopper<'a, M> {
+    Stopper::new()
+        .deadline(deadline)
+        .flag(stop)
+        .progress(progress)
+}
+
+/// The move of `report`, or a random one when the search had none (no
+/// room to search in).
+pub fn best_or_random<G: Game>(report: &Report<G::Move>, game: &G, rng: &mut Rng) -> G::Move {
+    report
+        .best
+        .or_else(|| random_move(game, rng))
+        .expect("a position in play has a move")
 }
 
 /// The most threads a search uses.
@@ -90,12 +133,12 @@ impl SearchSpec {
 
     /// The search limits and deadline of one move started now.
     pub fn start(&self, seed: u64) -> (Limits, Option<Instant>) {
-        let (depth, nodes, deadline) = match self.limit {
-            Limit::Depth(depth) => (depth, u64::MAX, None),
-            Limit::Nodes(nodes) => (MAX_PLY as u8, nodes, None),
-            Limit::Time(t) => (MAX_PLY as u8, u64::MAX, Some(Instant::now() + t)),
+        let (depth, nodes) = match self.limit {
+            Limit::Depth(depth) => (depth, u64::MAX),
+            Limit::Nodes(nodes) => (MAX_PLY as u8, nodes),
+            Limit::Time(_) => (MAX_PLY as u8, u64::MAX),
         };
-        (Limits { depth, nodes, seed }, deadline)
+        (Limits { depth, nodes, seed }, self.limit.deadline())
     }
 }
 
@@ -123,12 +166,7 @@ impl RandomEngine {
 }
 
 impl<G: Game> Engine<G> for RandomEngine {
-    fn think(
-        &mut self,
-        game: &G,
-        _stop: &dyn StopFlag,
-        _progress: &mut dyn FnMut(&Report<G::Move>),
-    ) -> G::Move {
+    fn think(&mut self, game: &G, _: &dyn StopFlag, _: Progress<'_, G::Move>) -> G::Move {
         random_move(game, &mut self.rng).expect("a position in play has a legal move")
     }
 
@@ -138,8 +176,8 @@ impl<G: Game> Engine<G> for RandomEngine {
 }
 
 /// MCTS with a rollout of the caller's choice (random play by default) and
-/// its own node arena.
-pub struct MctsEngine<G: Game, R = RandomRollout> {
+/// its own node arena, for any game whose moves are `M`.
+pub struct MctsEngine<M, R = RandomRollout> {
     limit: Limit,
     /// [`NODE_WORDS`] words a node.
     arena: Vec<u64>,
@@ -147,7 +185,7 @@ pub struct MctsEngine<G: Game, R = RandomRollout> {
     exploration: f32,
     rng: Rng,
     /// The last search's report.
-    pub last: Option<Report<G::Move>>,
+    pub last: Option<Report<M>>,
 }
 
 /// MCTS arena nodes for a limit: enough for every iteration to add a
@@ -162,12 +200,17 @@ pub fn mcts_arena_len(limit: Limit) -> usize {
     (iterations.saturating_mul(8)).clamp(1 << 12, 1 << 22) as usize
 }
 
-impl<G: Game, R> MctsEngine<G, R> {
+impl<M, R> MctsEngine<M, R> {
     /// An engine searching within `limit` (a time or an iteration count).
     pub fn new(limit: Limit, rollout: R, seed: u64) -> Self {
+        MctsEngine::with_nodes(limit, rollout, seed, mcts_arena_len(limit))
+    }
+
+    /// An engine with room for `nodes` tree nodes.
+    pub fn with_nodes(limit: Limit, rollout: R, seed: u64, nodes: usize) -> Self {
         MctsEngine {
             limit,
-            arena: vec![0; mcts_arena_len(limit) * NODE_WORDS],
+            arena: vec![0; nodes * NODE_WORDS],
             rollout,
             exploration: mcts::EXPLORATION,
             rng: Rng::new(seed),
@@ -179,40 +222,28 @@ impl<G: Game, R> MctsEngine<G, R> {
         self.exploration = c;
         self
     }
+
+    pub fn limit(&self) -> Limit {
+        self.limit
+    }
 }
 
-impl<G, R> Engine<G> for MctsEngine<G, R>
+impl<G, R> Engine<G> for MctsEngine<G::Move, R>
 where
     G: Game + Clone + Send,
     G::Move: Send + NodeMove,
     R: Rollout<G> + Clone + Send,
 {
-    fn think(
-        &mut self,
-        game: &G,
-        stop: &dyn StopFlag,
-        progress: &mut dyn FnMut(&Report<G::Move>),
-    ) -> G::Move {
-        let (iterations, deadline) = match self.limit {
-            Limit::Nodes(n) => (n, None),
-            Limit::Time(t) => (u64::MAX, Some(Instant::now() + t)),
-            Limit::Depth(_) => (u64::MAX, None),
-        };
+    fn think(&mut self, game: &G, stop: &dyn StopFlag, progress: Progress<'_, G::Move>) -> G::Move {
         let limits = mcts::Limits {
-            iterations,
+            iterations: self.limit.iterations(),
             seed: self.rng.next_u64(),
         };
-        let mut control = Stopper::new()
-            .deadline(deadline)
-            .flag(stop)
-            .progress(progress);
+        let mut control = move_control(self.limit.deadline(), stop, progress);
         let report = Mcts::new(&mut self.arena, self.rollout.clone())
             .with_exploration(self.exploration)
             .run(game, limits, &mut control);
-        let mv = match report.best {
-            Some(mv) => mv,
-            None => random_move(game, &mut self.rng).expect("a position in play has a move"),
-        };
+        let mv = best_or_random(&report, game, &mut self.rng);
         self.last = Some(report);
         mv
     }
@@ -298,10 +329,7 @@ where
         progress: &mut dyn FnMut(&Report<G::Move>),
     ) -> G::Move {
         let (limits, deadline) = self.spec.start(self.rng.next_u64());
-        let mut control = Stopper::new()
-            .deadline(deadline)
-            .flag(stop)
-            .progress(progress);
+        let mut control = move_control(deadline, stop, progress);
         let eval = self.evaluator.clone();
         let report = match &mut self.table {
             EngineTable::Own(table) => Search::new(table, eval).run(game, limits, &mut control),
@@ -312,10 +340,7 @@ where
                 search_together(game, slots, eval, limits, seeds, &mut control)
             }
         };
-        let mv = match report.best {
-            Some(mv) => mv,
-            None => random_move(game, &mut self.rng).expect("a position in play has a move"),
-        };
+        let mv = best_or_random(&report, game, &mut self.rng);
         self.depths[report.depth as usize] += 1;
         self.last = Some(report);
         mv

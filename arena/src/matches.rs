@@ -1,81 +1,17 @@
-//! Matches between engines, for any game: seats rotated from game to game,
-//! a few seeded random opening moves, games played on several threads,
-//! progress on standard error and a summary a seat.
-//!
-//! A game takes part by implementing [`Arena`] (how to set it up from the
-//! command line's options, and its engines from specs) and being listed in
-//! [`crate::games`].
+//! Matches between engines, for every game of the registry through the
+//! one interface: seats rotated from game to game, a few seeded random
+//! opening moves, chance turns drawn by their weights, games played on
+//! several threads, a line a game on standard error and a summary a seat.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
-use atom4_core::game::{Game, Player};
+use atom4_core::game::{Player, Turn};
+use atom4_core::registry::{AnyState, GameId};
+use atom4_core::state::{Action, Setup, SetupError};
 use atom4_core::Rng;
 
-use crate::{play_game, random_move, Engine, Tally};
-
-/// How a game is set up for a match: the generic options of the command
-/// line, which each game reads as it needs.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
-    /// `--size WxH`.
-    pub size: Option<(u32, u32)>,
-    /// `--players N`.
-    pub players: Option<u32>,
-    /// `--set KEY=VALUE`, in order.
-    pub settings: Vec<(String, String)>,
-}
-
-impl Setup {
-    /// The value of `--set key=...`, the last one given.
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.settings
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// Refuses settings no key of `known` names.
-    pub fn only(&self, known: &[&str]) -> Result<(), String> {
-        match self
-            .settings
-            .iter()
-            .find(|(k, _)| !known.contains(&k.as_str()))
-        {
-            Some((k, _)) => Err(format!(
-                "unknown setting {k:?} (this game knows: {})",
-                known.join(", ")
-            )),
-            None => Ok(()),
-        }
-    }
-}
-
-/// A game as the match runner sees it.
-pub trait Arena: Sync {
-    type Game: Game + Clone + Send + Sync;
-
-    /// The start of every game of the match.
-    fn start(&self, setup: &Setup) -> Result<Self::Game, String>;
-
-    /// The engine a spec describes, seeded; `index` is its place on the
-    /// command line (0 for the first). An error names the specs this game
-    /// knows.
-    fn engine(
-        &self,
-        spec: &str,
-        index: usize,
-        seed: u64,
-    ) -> Result<Box<dyn Engine<Self::Game>>, String>;
-
-    /// Whether the spec's engine thinks for a fixed time (such engines
-    /// play one game at a time by default: two searches side by side on
-    /// two cores each reach fewer nodes).
-    fn timed(&self, spec: &str) -> bool {
-        spec.split(':').any(|part| part.ends_with("ms"))
-    }
-}
+use crate::any::{self, AnyEngine};
 
 /// How a match is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +38,143 @@ impl Default for MatchOptions {
     }
 }
 
+/// One finished (or stopped) game: what each player got, and the moves.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// What each player got at the end (0 for all when the game was
+    /// stopped at the move limit).
+    pub returns: Vec<f64>,
+    /// Whether the game ended by its rules (not at the move limit).
+    pub finished: bool,
+    /// Every move, chance outcomes included.
+    pub moves: Vec<Action>,
+    /// Seconds each player's engine spent choosing, in total.
+    pub seconds: Vec<f64>,
+    /// Moves each player's engine made.
+    pub move_counts: Vec<u32>,
+}
+
+/// Plays `start` to the end: `engines[i]` moves for player `i`; chance
+/// turns are drawn from `rng`; the first moves come from `opening` while it
+/// gives some. A game still running after `max_moves` moves is stopped.
+/// An engine's error, or a move the game refuses, ends it with that error.
+pub fn play_game(
+    start: AnyState,
+    engines: &mut [&mut dyn AnyEngine],
+    rng: &mut Rng,
+    opening: &mut dyn FnMut(&AnyState) -> Option<Action>,
+    max_moves: u64,
+) -> Result<GameRecord, String> {
+    let players = start.players();
+    if engines.len() != players {
+        return Err(format!(
+            "{} engines for a game of {players} players",
+            engines.len()
+        ));
+    }
+    let mut game = start;
+    let mut record = GameRecord {
+        returns: vec![0.0; players],
+        finished: false,
+        moves: Vec::new(),
+        seconds: vec![0.0; players],
+        move_counts: vec![0; players],
+    };
+    while (record.moves.len() as u64) < max_moves {
+        let action = match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => game
+                .draw_chance(rng)
+                .ok_or("a chance turn without outcomes")?,
+            Turn::Player(p) => match opening(&game) {
+                Some(action) => action,
+                None => {
+                    let seat = p.index();
+                    let t = Instant::now();
+                    let action = engines[seat].choose(&game)?;
+                    record.seconds[seat] += t.elapsed().as_secs_f64();
+                    record.move_counts[seat] += 1;
+                    action
+                }
+            },
+        };
+        game.play(action).map_err(|e| {
+            format!(
+                "move {} (action {action}) refused in {game}: {e}",
+                record.moves.len() + 1
+            )
+        })?;
+        record.moves.push(action);
+    }
+    record.finished = game.is_over();
+    if record.finished {
+        for (r, got) in record.returns.iter_mut().zip(game.returns_all()) {
+            *r = got;
+        }
+    }
+    Ok(record)
+}
+
+/// Results of a match from one engine's point of view. A game is a win
+/// when the engine's return is the only highest, a draw when it shares the
+/// highest (or the game was stopped), a loss otherwise.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    /// The sum of the engine's returns (a score, for one-player games).
+    pub returns: f64,
+    pub seconds: f64,
+    pub moves: u32,
+}
+
+impl Tally {
+    /// Adds `record` as seen from `seat`.
+    pub fn add(&mut self, record: &GameRecord, seat: Player) {
+        let mine = record.returns[seat.index()];
+        let best_other = record
+            .returns
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .map(|(_, &r)| r)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if !record.finished || mine == best_other {
+            self.draws += 1;
+        } else if mine > best_other {
+            self.wins += 1;
+        } else {
+            self.losses += 1;
+        }
+        self.returns += mine;
+        self.seconds += record.seconds[seat.index()];
+        self.moves += record.move_counts[seat.index()];
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// Wins over decided games.
+    pub fn win_rate(&self) -> f64 {
+        self.wins as f64 / (self.wins + self.losses).max(1) as f64
+    }
+
+    /// Wins over all games.
+    pub fn win_share(&self) -> f64 {
+        self.wins as f64 / self.games().max(1) as f64
+    }
+
+    pub fn mean_return(&self) -> f64 {
+        self.returns / self.games().max(1) as f64
+    }
+
+    pub fn ms_per_move(&self) -> f64 {
+        1000.0 * self.seconds / self.moves.max(1) as f64
+    }
+}
+
 /// One engine's results over the match.
 #[derive(Clone, Debug)]
 pub struct Standing {
@@ -111,20 +184,62 @@ pub struct Standing {
     pub depths: Vec<u32>,
 }
 
-/// Plays the match: the engines of `specs` take the seats; with fewer
-/// specs than players the last one fills the remaining seats (one engine
-/// each). Game `g` seats engine `i` in seat `(i + g) mod players`.
-pub fn run<A: Arena>(
-    arena: &A,
+/// Builds a seat's engine: its spec, its place on the command line, its
+/// seed.
+pub type Builder<'a> = dyn Fn(&str, usize, u64) -> Result<Box<dyn AnyEngine>, String> + Sync + 'a;
+
+/// A game of the registry set up so, or an error that says what the game
+/// takes.
+pub fn start(game: GameId, setup: &Setup) -> Result<AnyState, String> {
+    game.start(setup).map_err(|e| setup_error(game, &e))
+}
+
+/// `e` with the parameters `game` takes, their defaults and meaning.
+pub fn setup_error(game: GameId, e: &SetupError) -> String {
+    let takes: Vec<String> = game
+        .params()
+        .iter()
+        .map(|p| format!("{} (default {}: {})", p.name, p.default, p.help))
+        .collect();
+    if takes.is_empty() {
+        format!("{e} ({game} takes no parameters)")
+    } else {
+        format!("{e} ({game} takes: {})", takes.join("; "))
+    }
+}
+
+/// Plays a match of `game` set up so: the engines of `specs` (the game's
+/// own, or those of every game: [`crate::games::engine`]) take the seats.
+pub fn run(
+    game: GameId,
     setup: &Setup,
     specs: &[String],
     options: &MatchOptions,
 ) -> Result<Vec<Standing>, String> {
-    let start = arena.start(setup)?;
+    run_with(
+        &start(game, setup)?,
+        specs,
+        &|spec: &str, seat: usize, seed: u64| crate::games::engine(game, spec, seat, seed),
+        options,
+    )
+}
+
+/// Plays the match from `start` with the engines `build` makes of
+/// `specs`; with fewer specs than players the last one fills the
+/// remaining seats (one engine each). Game `g` seats engine `i` in seat
+/// `(i + g) mod players`.
+pub fn run_with(
+    start: &AnyState,
+    specs: &[String],
+    build: &Builder<'_>,
+    options: &MatchOptions,
+) -> Result<Vec<Standing>, String> {
     let players = start.players();
     if specs.is_empty() || specs.len() > players {
         return Err(format!(
-            "this game has {players} players: give 1 to {players} engines"
+            "{} has {players} player{} here: give 1 to {players} engines",
+            start.game(),
+            if players == 1 { "" } else { "s" }
         ));
     }
     let mut seats: Vec<String> = specs.to_vec();
@@ -133,18 +248,17 @@ pub fn run<A: Arena>(
     }
     // Every spec must build before the first game.
     for (i, spec) in seats.iter().enumerate() {
-        arena.engine(spec, i, 0)?;
+        build(spec, i, 0)?;
     }
     let threads = options
         .threads
-        .unwrap_or(if seats.iter().any(|s| arena.timed(s)) {
+        .unwrap_or(if seats.iter().any(|s| any::is_timed(s)) {
             1
         } else {
             2
         })
         // No more threads than games: each would only start and stop.
         .clamp(1, options.games.max(1));
-    let next = AtomicU32::new(0);
     let standings = Mutex::new(
         seats
             .iter()
@@ -155,35 +269,24 @@ pub fn run<A: Arena>(
             })
             .collect::<Vec<_>>(),
     );
-    let failure = Mutex::new(None::<String>);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= options.games || failure.lock().map_or(true, |f| f.is_some()) {
-                    break;
-                }
-                if let Err(e) = play_one(arena, &start, &seats, options, g, &standings) {
-                    if let Ok(mut f) = failure.lock() {
-                        *f = Some(e);
-                    }
-                    break;
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().map_err(|_| "a match thread failed")? {
-        return Err(e);
-    }
+    crate::in_parallel(u64::from(options.games), threads, |g| {
+        play_one(start, &seats, build, options, g as u32, &standings)
+            .map_err(|e| format!("game {}: {e}", g + 1))
+    })?;
     standings
         .into_inner()
         .map_err(|_| "a match thread failed".to_string())
 }
 
-fn play_one<A: Arena>(
-    arena: &A,
-    start: &A::Game,
+/// The seat of engine `i` in game `g` of a match of `players`.
+pub fn seat_of(i: usize, g: u32, players: usize) -> usize {
+    (i + g as usize) % players
+}
+
+fn play_one(
+    start: &AnyState,
     seats: &[String],
+    build: &Builder<'_>,
     options: &MatchOptions,
     g: u32,
     standings: &Mutex<Vec<Standing>>,
@@ -193,28 +296,26 @@ fn play_one<A: Arena>(
         .seed
         .wrapping_mul(1_000_003)
         .wrapping_add(u64::from(g));
-    // Engine i sits in seat (i + g) mod players.
-    let seat_of = |i: usize| (i + g as usize) % players;
-    let mut engines: Vec<Box<dyn Engine<A::Game>>> = Vec::with_capacity(players);
+    let mut engines: Vec<Box<dyn AnyEngine>> = Vec::with_capacity(players);
     for (i, spec) in seats.iter().enumerate() {
-        engines.push(arena.engine(spec, i, game_seed ^ (0xA + i as u64))?);
+        engines.push(build(spec, i, game_seed ^ (0xA + i as u64))?);
     }
-    let mut by_seat: Vec<(usize, &mut dyn Engine<A::Game>)> = engines
+    let mut by_seat: Vec<(usize, &mut dyn AnyEngine)> = engines
         .iter_mut()
         .enumerate()
-        .map(|(i, e)| (seat_of(i), e.as_mut() as &mut dyn Engine<A::Game>))
+        .map(|(i, e)| (seat_of(i, g, players), e.as_mut() as &mut dyn AnyEngine))
         .collect();
     by_seat.sort_by_key(|(seat, _)| *seat);
-    let mut in_seats: Vec<&mut dyn Engine<A::Game>> = by_seat.into_iter().map(|(_, e)| e).collect();
+    let mut in_seats: Vec<&mut dyn AnyEngine> = by_seat.into_iter().map(|(_, e)| e).collect();
     let mut rng = Rng::new(game_seed);
     let mut opening_rng = Rng::new(game_seed ^ 0x5EED);
     let mut left = options.opening;
-    let mut opening = |game: &A::Game| {
+    let mut opening = |game: &AnyState| {
         if left == 0 {
             return None;
         }
         left -= 1;
-        random_move(game, &mut opening_rng)
+        any::random_action(game, &mut opening_rng)
     };
     let record = play_game(
         start.clone(),
@@ -222,11 +323,11 @@ fn play_one<A: Arena>(
         &mut rng,
         &mut opening,
         options.max_moves,
-    );
+    )?;
     drop(in_seats);
     let mut all = standings.lock().map_err(|_| "a match thread failed")?;
     for (i, engine) in engines.iter().enumerate() {
-        let seat = Player::new(seat_of(i)).ok_or("too many players")?;
+        let seat = Player::new(seat_of(i, g, players)).ok_or("too many players")?;
         all[i].tally.add(&record, seat);
         if let Some(depths) = engine.depths() {
             if all[i].depths.len() < depths.len() {
@@ -238,12 +339,12 @@ fn play_one<A: Arena>(
         }
     }
     let returns: Vec<String> = (0..players)
-        .map(|i| format!("{}", record.returns[seat_of(i)]))
+        .map(|i| format!("{}", record.returns[seat_of(i, g, players)]))
         .collect();
     eprintln!(
         "game {:>4}: engine 1 in seat {}, {} moves, {}returns by engine {}",
         g + 1,
-        seat_of(0) + 1,
+        seat_of(0, g, players) + 1,
         record.moves.len(),
         if record.finished { "" } else { "stopped, " },
         returns.join(" ")

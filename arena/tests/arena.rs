@@ -1,27 +1,21 @@
-use atom4_arena::games::run_match;
-use atom4_arena::matches::{MatchOptions, Setup};
-use atom4_arena::{play_game, Atom4Engine, Engine, EngineSpec, GameRecord, Tally};
+//! Atom-4's own engines: specs, legal games, repeatable games, and a
+//! match through the runner.
+
+use atom4_arena::any::AnyEngine;
+use atom4_arena::games::engine;
+use atom4_arena::matches::{play_game, run, GameRecord, MatchOptions, Tally};
+use atom4_arena::spec::spec_mistakes;
+use atom4_arena::{Atom4Engine, Engine, EngineSpec};
 use atom4_core::atom4::{Atom4, Player};
 use atom4_core::game::Game;
-use atom4_core::{Cell, Rng};
+use atom4_core::registry::{AnyState, GameId};
+use atom4_core::state::Setup;
+use atom4_core::Rng;
 
 #[test]
 fn engine_specs_round_trip_and_refuse_nonsense() {
-    for text in [
-        "random",
-        "classic:0",
-        "classic:4",
-        "strong:30ms",
-        "strong:d6",
-        "strong:n5000",
-        "strong:30ms:t2",
-        "strong:d6:t4",
-        "mcts:50ms",
-        "mcts:n2000",
-    ] {
-        let spec: EngineSpec = text.parse().unwrap();
-        assert_eq!(spec.to_string(), text);
-    }
+    let good = "random classic:0 classic:4 strong:30ms strong:d6 strong:n5000 strong:30ms:t2 strong:d6:t4 mcts:50ms mcts:n2000";
+    assert_eq!(spec_mistakes::<EngineSpec>(good, ""), Vec::<String>::new());
     assert_eq!(
         "classic".parse::<EngineSpec>().unwrap().to_string(),
         "classic:2"
@@ -49,25 +43,38 @@ fn engine_specs_round_trip_and_refuse_nonsense() {
     }
 }
 
-/// Plays a game on 8 x 8 (`first` moves first) and checks that every
-/// move was legal and the returns are the replay's.
-fn play_checked(first: &mut Atom4Engine, second: &mut Atom4Engine) -> GameRecord<Cell> {
-    let mut no_opening = |_: &Atom4| None;
+fn atom4(width: u16, height: u16) -> AnyState {
+    let setup = Setup {
+        size: Some((width, height)),
+        ..Setup::default()
+    };
+    GameId::Atom4.start(&setup).unwrap()
+}
+
+/// Plays a game on 8 x 8 (`first` moves first) through the runner's game
+/// loop, which plays every move checked, and checks the returns against
+/// a replay with the rules type.
+fn play_checked(first: &str, second: &str, seed: u64) -> GameRecord {
+    let mut a = engine(GameId::Atom4, first, 0, seed).unwrap();
+    let mut b = engine(GameId::Atom4, second, 1, seed).unwrap();
     let record = play_game(
-        Atom4::new(8, 8).unwrap(),
-        &mut [first as &mut dyn Engine<Atom4>, second],
+        atom4(8, 8),
+        &mut [a.as_mut() as &mut dyn AnyEngine, b.as_mut()],
         &mut Rng::new(0),
-        &mut no_opening,
+        &mut |_| None,
         u64::MAX,
-    );
+    )
+    .unwrap();
     let mut replay = Atom4::new(8, 8).unwrap();
-    for &mv in &record.moves {
-        replay.play(mv).expect("every move of a match is legal");
+    for &action in &record.moves {
+        replay
+            .play(atom4_core::Cell::from_index(action as u8))
+            .expect("every move of a match is legal");
     }
     assert!(record.finished && replay.is_over());
     assert_eq!(
         record.returns,
-        [Player::ONE, Player::TWO].map(|p| replay.returns(p))
+        [Player::ONE, Player::TWO].map(|p| f64::from(Game::returns(&replay, p)))
     );
     record
 }
@@ -77,32 +84,21 @@ fn play_checked(first: &mut Atom4Engine, second: &mut Atom4Engine) -> GameRecord
 fn a_short_match_plays_legal_games_to_the_end() {
     let mut tally = Tally::default();
     for g in 0..4u64 {
-        let mut a = Atom4Engine::new("classic:1".parse().unwrap(), g);
-        let mut b = Atom4Engine::new("strong:d2".parse().unwrap(), g);
-        let record = play_checked(&mut a, &mut b);
+        let record = play_checked("classic:1", "strong:d2", g);
         tally.add(&record, Player::TWO);
     }
     assert_eq!(tally.games(), 4);
     assert!(tally.moves > 0);
 }
 
-/// The same seeds give the same games.
+/// The same seeds give the same games, for the game's own engines and for
+/// the interface's.
 #[test]
 fn matches_repeat_for_the_same_seed() {
-    let run = || {
-        let mut a = Atom4Engine::new("classic:2".parse().unwrap(), 7);
-        let mut b = Atom4Engine::new("strong:n2000".parse().unwrap(), 8);
-        let mut no_opening = |_: &Atom4| None;
-        play_game(
-            Atom4::new(10, 10).unwrap(),
-            &mut [&mut a as &mut dyn Engine<Atom4>, &mut b],
-            &mut Rng::new(1),
-            &mut no_opening,
-            u64::MAX,
-        )
-        .moves
-    };
-    assert_eq!(run(), run());
+    for (a, b) in [("classic:2", "strong:n2000"), ("engine:n2000", "random")] {
+        let run = || play_checked(a, b, 7).moves;
+        assert_eq!(run(), run(), "{a} {b}");
+    }
 }
 
 /// Two threads sharing a table play whole games of legal moves, and the
@@ -121,7 +117,16 @@ fn threaded_and_mcts_engines_play_legal_games() {
     {
         let mut a = Atom4Engine::new(spec.parse().unwrap(), g as u64);
         let mut b = Atom4Engine::new("classic:1".parse().unwrap(), g as u64);
-        play_checked(&mut a, &mut b);
+        let mut game = Atom4::new(8, 8).unwrap();
+        while let atom4_core::game::Turn::Player(p) = Game::turn(&game) {
+            let cell = if p == Player::ONE {
+                a.choose(&game)
+            } else {
+                b.choose(&game)
+            };
+            game.play(cell)
+                .unwrap_or_else(|e| panic!("{spec}: {cell} {e}"));
+        }
         assert!(a.last().is_some_and(|r| r.nodes >= 1), "{spec}");
     }
 }
@@ -130,10 +135,7 @@ fn threaded_and_mcts_engines_play_legal_games() {
 /// each engine; the classic level 0 loses to the strong engine.
 #[test]
 fn a_match_through_the_runner() {
-    let setup = Setup {
-        size: Some((8, 8)),
-        ..Setup::default()
-    };
+    let setup = Setup::parse("size=8x8").unwrap();
     let options = MatchOptions {
         games: 6,
         opening: 1,
@@ -142,25 +144,10 @@ fn a_match_through_the_runner() {
         ..MatchOptions::default()
     };
     let specs = ["strong:d3".to_string(), "classic:0".to_string()];
-    let standings = run_match("atom4", &setup, &specs, &options).unwrap();
+    let standings = run(GameId::Atom4, &setup, &specs, &options).unwrap();
     let (a, b) = (standings[0].tally, standings[1].tally);
     assert_eq!((a.games(), b.games()), (6, 6));
     assert_eq!((a.wins, a.losses, a.draws), (b.losses, b.wins, b.draws));
     assert!(a.wins > a.losses, "{a:?}");
     assert!(standings[0].depths.iter().sum::<u32>() > 0);
-    for bad in [
-        run_match("chess", &setup, &specs, &options),
-        run_match("atom4", &setup, &["strong:x".to_string()], &options),
-        run_match(
-            "atom4",
-            &Setup {
-                players: Some(3),
-                ..Setup::default()
-            },
-            &specs,
-            &options,
-        ),
-    ] {
-        assert!(bad.is_err());
-    }
 }

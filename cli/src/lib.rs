@@ -3,6 +3,7 @@
 //! them share: the terminal (restored on every way out) and the engines'
 //! worker thread.
 
+pub mod app;
 pub mod atom4;
 pub mod atomas;
 pub mod atropos;
@@ -10,5 +11,6 @@ pub mod chain;
 pub mod gamma;
 pub mod input;
 pub mod net;
+pub mod screens;
 pub mod terminal;
 pub mod worker;

@@ -13,7 +13,7 @@ use std::time::Duration;
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
 
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use crossterm::{cursor, execute, style, terminal};
+use crossterm::{cursor, execute, queue, style, terminal};
 
 /// Leaves raw mode and the alternate screen. Safe to call at any time and
 /// more than once.
@@ -307,6 +307,34 @@ pub fn check_size(cols_needed: u16, rows_needed: u16, what: &str) -> Result<(), 
         ));
     }
     Ok(())
+}
+
+/// Starts a frame: clears the screen and returns its size, or, when it is
+/// smaller than what `what` needs, says so on it and returns `None`
+/// (nothing else is drawn until the terminal grows).
+pub fn clear_frame(
+    out: &mut impl Write,
+    what: &str,
+    cols_needed: u16,
+    rows_needed: u16,
+) -> io::Result<Option<(u16, u16)>> {
+    let (cols, rows) = terminal::size()?;
+    queue!(
+        out,
+        style::ResetColor,
+        terminal::Clear(terminal::ClearType::All),
+        cursor::MoveTo(0, 0)
+    )?;
+    if cols < cols_needed || rows < rows_needed {
+        queue!(
+            out,
+            style::Print(format!(
+                "The terminal is too small: {what} needs {cols_needed} x {rows_needed}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
+            ))
+        )?;
+        return Ok(None);
+    }
+    Ok(Some((cols, rows)))
 }
 
 /// A seed from the clock, for players who give none.

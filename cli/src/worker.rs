@@ -12,14 +12,29 @@ use std::thread;
 use std::time::Duration;
 
 use atom4_arena::Engine;
+use atom4_core::control::StopFlag;
 use atom4_core::game::Game;
 use crossterm::event::KeyEvent;
 
 use crate::terminal::{Input, Screen};
 
-struct Request<G> {
+/// An engine the worker runs: it thinks about a `P` and answers an `M`,
+/// stopping early once `stop` is raised and saying each depth it
+/// completes to `progress`.
+pub trait Think<P, M>: Send {
+    fn think(&mut self, position: &P, stop: &dyn StopFlag, progress: &mut dyn FnMut(u8)) -> M;
+}
+
+/// The arena's engines, for a game's own type.
+impl<G: Game> Think<G, G::Move> for Box<dyn Engine<G>> {
+    fn think(&mut self, game: &G, stop: &dyn StopFlag, progress: &mut dyn FnMut(u8)) -> G::Move {
+        (**self).think(game, stop, &mut |report| progress(report.depth))
+    }
+}
+
+struct Request<P> {
     id: u64,
-    game: G,
+    position: P,
     engine: usize,
     stop: Arc<AtomicBool>,
 }
@@ -45,9 +60,11 @@ pub enum Woken<M> {
     Due,
 }
 
-pub struct Worker<G: Game> {
-    requests: Sender<Request<G>>,
-    answers: Receiver<(u64, Answer<G::Move>)>,
+/// A thread of engines thinking about `P`s and answering `M`s (by
+/// default a game's own moves).
+pub struct Worker<P, M = <P as Game>::Move> {
+    requests: Sender<Request<P>>,
+    answers: Receiver<(u64, Answer<M>)>,
     current: Option<(u64, Arc<AtomicBool>)>,
     next_id: u64,
 }
@@ -57,9 +74,26 @@ where
     G: Game + Send + 'static,
     G::Move: Send + 'static,
 {
-    /// A worker thread owning `engines`; requests name one by index.
+    /// A worker thread owning the arena's `engines`; requests name one by
+    /// index.
     pub fn spawn(engines: Vec<Box<dyn Engine<G>>>) -> Worker<G> {
-        let (requests, inbox) = channel::<Request<G>>();
+        Worker::with_engines(
+            engines
+                .into_iter()
+                .map(|engine| Box::new(engine) as Box<dyn Think<G, G::Move>>)
+                .collect(),
+        )
+    }
+}
+
+impl<P, M> Worker<P, M>
+where
+    P: Send + 'static,
+    M: Send + 'static,
+{
+    /// A worker thread owning `engines`; requests name one by index.
+    pub fn with_engines(engines: Vec<Box<dyn Think<P, M>>>) -> Worker<P, M> {
+        let (requests, inbox) = channel::<Request<P>>();
         let (outbox, answers) = channel();
         // A test hook: the terminal tests make the engine fail this way to
         // see the program end cleanly, with a message.
@@ -69,8 +103,8 @@ where
             for request in inbox {
                 let id = request.id;
                 let progress_out = outbox.clone();
-                let mut progress = |report: &atom4_core::control::Report<G::Move>| {
-                    let _ = progress_out.send((id, Answer::Progress(report.depth)));
+                let mut progress = |depth: u8| {
+                    let _ = progress_out.send((id, Answer::Progress(depth)));
                 };
                 let Some(engine) = engines.get_mut(request.engine) else {
                     let _ = outbox.send((id, Answer::Failed("no such engine".into())));
@@ -80,7 +114,7 @@ where
                     if fail {
                         panic!("the engine failed on purpose (ATOM4_FAIL_ENGINE=panic)");
                     }
-                    engine.think(&request.game, request.stop.as_ref(), &mut progress)
+                    engine.think(&request.position, request.stop.as_ref(), &mut progress)
                 }));
                 let answer = match thought {
                     Ok(mv) => Answer::Done(mv),
@@ -100,16 +134,16 @@ where
         }
     }
 
-    /// Starts engine `engine` thinking about `game` (cancelling any earlier
-    /// request).
-    pub fn ask(&mut self, game: G, engine: usize) {
+    /// Starts engine `engine` thinking about `position` (cancelling any
+    /// earlier request).
+    pub fn ask(&mut self, position: P, engine: usize) {
         self.cancel();
         self.next_id += 1;
         let stop = Arc::new(AtomicBool::new(false));
         self.current = Some((self.next_id, stop.clone()));
         let _ = self.requests.send(Request {
             id: self.next_id,
-            game,
+            position,
             engine,
             stop,
         });
@@ -124,7 +158,7 @@ where
 
     /// The next answer to the current request, if one arrived. A worker
     /// that is gone answers [`Answer::Failed`].
-    pub fn poll(&mut self) -> Option<Answer<G::Move>> {
+    pub fn poll(&mut self) -> Option<Answer<M>> {
         loop {
             match self.answers.try_recv() {
                 Ok((id, answer)) => {
@@ -147,13 +181,7 @@ where
             }
         }
     }
-}
 
-impl<G> Worker<G>
-where
-    G: Game + Send + 'static,
-    G::Move: Send + 'static,
-{
     /// Waits for whatever comes first: an answer of the engine, a key, a
     /// resize, or `due()` (asked every `step`) saying the screen's own
     /// clock has something to show.
@@ -162,7 +190,7 @@ where
         screen: &Screen,
         step: Duration,
         mut due: impl FnMut() -> bool,
-    ) -> Result<Woken<G::Move>, String> {
+    ) -> Result<Woken<M>, String> {
         loop {
             if due() {
                 return Ok(Woken::Due);
@@ -179,7 +207,7 @@ where
     }
 }
 
-impl<G: Game> Drop for Worker<G> {
+impl<P, M> Drop for Worker<P, M> {
     fn drop(&mut self) {
         if let Some((_, stop)) = self.current.take() {
             stop.store(true, Ordering::Relaxed);

@@ -159,6 +159,20 @@ pub trait Game {
     /// or ends the game).
     fn legal_moves(&self, moves: &mut Self::List<Self::Move>);
 
+    /// Calls `f` with each legal move, in the order of
+    /// [`Game::legal_moves`]. The default lists them first; a game whose
+    /// list has room for far more moves than its small boards have
+    /// (Gamma's) calls `f` as it finds them, so that a search on a small
+    /// board keeps no list for the largest on a small chip's stack.
+    fn each_legal_move(&self, mut f: impl FnMut(Self::Move))
+    where
+        Self: Sized,
+    {
+        let mut moves = Self::List::<Self::Move>::default();
+        self.legal_moves(&mut moves);
+        moves.iter().for_each(|&mv| f(mv));
+    }
+
     /// At a chance turn, writes every outcome with its weight into
     /// `outcomes` (cleared first); empty at other turns. Deterministic
     /// games keep this default.

@@ -21,6 +21,12 @@
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+/// The README's Rust examples, compiled and run as this crate's doctests
+/// (so the README says what the code does).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;
+
 pub mod atom4;
 pub mod atomas;
 pub mod atropos;

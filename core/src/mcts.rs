@@ -420,58 +420,82 @@ where
     /// order; `false` when it has none or the arena lacks room.
     fn expand(&mut self, node: usize, state: &G) -> bool {
         let first = self.used;
-        match state.turn() {
+        let count = match state.turn() {
             Turn::Player(p) => {
-                let mut moves = G::List::<G::Move>::default();
-                state.legal_moves(&mut moves);
-                if moves.is_empty() || first + moves.len() > self.capacity {
+                // The moves go straight into the arena (no list of the
+                // game's most moves on the stack), then are shuffled there,
+                // so that unvisited children are tried in no fixed order.
+                let mut count = 0;
+                let capacity = self.capacity;
+                state.each_legal_move(|mv| {
+                    if first + count < capacity {
+                        self.set(
+                            first + count,
+                            Node {
+                                mv: Some(mv),
+                                parent: node as u32,
+                                mover: p.index() as u8,
+                                ..Node::EMPTY
+                            },
+                        );
+                    }
+                    count += 1;
+                });
+                if count == 0 || first + count > capacity {
                     return false;
                 }
-                // Shuffled, so that unvisited children are tried in no
-                // fixed order.
-                for i in (1..moves.len()).rev() {
-                    moves.swap(i, self.rng.below(i as u32 + 1) as usize);
+                for i in (1..count).rev() {
+                    let j = self.rng.below(i as u32 + 1) as usize;
+                    self.swap(first + i, first + j);
                 }
-                for (k, &mv) in moves.iter().enumerate() {
-                    self.set(
-                        first + k,
-                        Node {
-                            mv: Some(mv),
-                            parent: node as u32,
-                            mover: p.index() as u8,
-                            ..Node::EMPTY
-                        },
-                    );
-                }
-                self.used += moves.len();
+                count
             }
-            Turn::Chance => {
-                let mut outcomes = G::List::<Chance<G::Move>>::default();
-                state.chance_outcomes(&mut outcomes);
-                if outcomes.is_empty() || first + outcomes.len() > self.capacity {
-                    return false;
-                }
-                for (k, c) in outcomes.iter().enumerate() {
-                    self.set(
-                        first + k,
-                        Node {
-                            mv: Some(c.outcome),
-                            parent: node as u32,
-                            weight: c.weight,
-                            ..Node::EMPTY
-                        },
-                    );
-                }
-                self.used += outcomes.len();
-            }
+            Turn::Chance => match self.expand_chance(node, state) {
+                Some(count) => count,
+                None => return false,
+            },
             Turn::Over => return false,
-        }
-        let count = self.used - first;
+        };
+        self.used += count;
         let mut n = self.node(node);
         n.first_child = first as u32;
         n.children = count as u16;
         self.set(node, n);
         true
+    }
+
+    /// Writes the chance outcomes of `state` as children of `node` from the
+    /// first free node; their count, `None` when there is none or no room.
+    /// Apart from [`Mcts::expand`], so that games without chance never make
+    /// room on the stack for its list.
+    #[inline(never)]
+    fn expand_chance(&mut self, node: usize, state: &G) -> Option<usize> {
+        let first = self.used;
+        let mut outcomes = G::List::<Chance<G::Move>>::default();
+        state.chance_outcomes(&mut outcomes);
+        if outcomes.is_empty() || first + outcomes.len() > self.capacity {
+            return None;
+        }
+        for (k, c) in outcomes.iter().enumerate() {
+            self.set(
+                first + k,
+                Node {
+                    mv: Some(c.outcome),
+                    parent: node as u32,
+                    weight: c.weight,
+                    ..Node::EMPTY
+                },
+            );
+        }
+        Some(outcomes.len())
+    }
+
+    /// Exchanges nodes `a` and `b` of the arena.
+    #[inline]
+    fn swap(&mut self, a: usize, b: usize) {
+        for w in 0..NODE_WORDS {
+            self.words.swap(a * NODE_WORDS + w, b * NODE_WORDS + w);
+        }
     }
 
     /// The child with the best UCT value for its mover: an unvisited one

@@ -428,7 +428,8 @@ pub struct Limits {
     /// give the same choice.
     pub seed: u64,
     /// A weaker player the game offers (Atom-4: the original's classic
-    /// levels), instead of its strong engine.
+    /// levels; Atropos: the tree search without the exact solver, for
+    /// microcontrollers), instead of its strong engine.
     pub level: Option<u8>,
 }
 

@@ -58,6 +58,11 @@ build_suite atomas tests/c/test_atomas.c
 build_suite chain tests/c/test_chain.c
 build_suite atropos tests/c/test_atropos.c
 build_suite gamma_embedded tests/c/test_gamma_embedded.c -Iinclude
+build_suite state tests/c/test_state.c
+# The complete program of docs/c.md, as the page shows it (its first C block).
+awk '/^```c$/ { on = 1; next } /^```$/ && on { exit } on' docs/c.md > "$build/play.c"
+# shellcheck disable=SC2086
+gcc $cflags -O2 $(pkg-config --cflags atom4) "$build/play.c" $static_libs -o "$build/play"
 # shellcheck disable=SC2086
 {
     g++ -std=c++11 -Wall -Wextra -Werror -pedantic $(pkg-config --cflags atom4) \
@@ -90,6 +95,28 @@ echo "== Chain Reaction C suite: static, shared, -fsanitize=address,undefined, v
 "$build/chain_shared" "$build/chain-vectors.txt" 40
 sanitized "$build/chain_sanitized" "$build/chain-vectors.txt" 120
 memcheck "$build/chain_static" "$build/chain-vectors.txt" 20
+echo "== Generic family (atom4_state_*): every game by name, static, shared, sanitized, valgrind"
+"$build/state_static" --absent tictactoe
+"$build/state_static" --games 2 "atom4:size=6x4" "chain:size=3x3 players=3" "chain:size=5x5 rules=atoms" \
+    "gamma:size=5x4 players=3 areas=2" "gamma:size=32x32 players=8 areas=5" "atropos:size=4" "atomas:seed=7"
+"$build/state_shared" --games 1
+sanitized "$build/state_sanitized" --games 2
+memcheck "$build/state_static" --games 1
+echo "== docs/c.md's program"
+"$build/play" chain "size=4x4" | tail -n 3
+why=$("$build/play" no-such-game 2>&1 || true)
+grep -q '^no such game (the games are: atom4 ' <<<"$why"
+echo "== Toy build: libatom4 with the core's toy game, played by the same suite and program"
+cargo build -q -p atom4-ffi --features toy --target-dir target/toy
+toy_lib="target/toy/debug/libatom4.a $(pkg-config --variable=native_libs atom4)"
+# shellcheck disable=SC2086
+{
+    gcc $cflags -O2 -Iinclude tests/c/test_state.c $toy_lib -o "$build/state_toy"
+    gcc $cflags -O2 -Iinclude "$build/play.c" $toy_lib -o "$build/play_toy"
+}
+"$build/state_toy" --games 20 tictactoe
+"$build/state_toy" --games 1
+"$build/play_toy" tictactoe | tail -n 3
 echo "== C++ header check"
 "$build/header_check"
 

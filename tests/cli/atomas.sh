@@ -9,36 +9,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
-work=$(mktemp -d)
-server=atomas-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$root/tests/cli/tmux-lib.sh" atomas-test
 
-tmux_ new-session -d -s keeper "sleep 3600"
-
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen || true
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game; }
-wait_for() {
-    local pattern=$1 what=$2
-    for _ in $(seq 1 200); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 start() {
     tmux_ kill-session -t game 2>/dev/null || true
     tmux_ new-session -d -s game -x 110 -y 30 -c "$work" \
         "TERM=xterm-256color $bin atomas play $*; echo ATOMAS-EXITED-\$?; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 
 # Seed 1: the ring 3 2 1 3 1 3 with a 1 in hand.
 start --seed 1

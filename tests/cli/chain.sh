@@ -11,42 +11,16 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
-work=$(mktemp -d)
-server=atom4-chain-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$root/tests/cli/tmux-lib.sh" atom4-chain-test
 
-# A session that outlives the others, so that killing one never stops the
-# server while the next one starts.
-tmux_ new-session -d -s keeper "sleep 3600"
-
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game 2>/dev/null || true; }
-# Waits until the screen shows the pattern (extended regex).
-wait_for() {
-    local pattern=$1 what=$2 tries=${3:-300}
-    for _ in $(seq 1 "$tries"); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 start() {
     tmux_ kill-session -t game 2>/dev/null || true
     tmux_ new-session -d -s game -x 110 -y 32 -c "$work" \
         "TERM=xterm-256color $bin chain $*; echo CHAIN-EXITED-\$?; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 
 # --- atom4 chain play: three players, two of them the computer.
-start play --size 4x4 --players 3 --computer b,c --time 40 --seed 3
+start play --size 4x4 --players 3 --computer 2,3 --time 40 --seed 3
 wait_for "Chain Reaction \(classic, 4x4, 3 players\)" "the title names rules, size and players"
 wait_for "a person +0 orbs <" "the panel lists the players and whose turn it is"
 wait_for "b computer" "the computer's seats are shown"
@@ -67,14 +41,17 @@ done
 wait_for "Player [abc] WINS! \(n: new game, q: quit\)" "the game ends with a winner"
 keys s
 wait_for "Saved to chain-save.txt" "s saves the game"
-head -1 "$work/chain-save.txt" | grep -q "atom4 chain record 1" || fail "the save file"
-ok "the save file is a game record"
+head -1 "$work/chain-save.txt" | grep -q "atom4 record 2" || fail "the save file"
+grep -qx "computer 2,3" "$work/chain-save.txt" || fail "the save file's seats: $(cat "$work/chain-save.txt")"
+ok "the save file is a game record, with the computer's seats"
 keys n
 wait_for "Player a to move" "n starts a new game"
 keys Enter
 wait_for "Player a to move" "the computers answer in the new game" 600
 keys u
 wait_for "Took back 3 moves" "u takes back the person's move and the computers' replies"
+keys s
+wait_for "Saved to chain-save.txt" "s saves the new game"
 keys q
 wait_for "Really quit\? \(y/n\)" "q asks first"
 keys n
@@ -84,7 +61,26 @@ wait_for "CHAIN-EXITED-0" "q y quits"
 screen | grep -q "Chain Reaction (" && fail "the alternate screen was not left"
 ok "the terminal is restored after quitting"
 
-# --- A saved game resumes; a cascade is drawn wave by wave.
+# --- A saved game remembers its seats: loaded with no --computer, the
+# computers still play b and c.
+start play --load chain-save.txt --time 40
+wait_for "b computer" "--load: b is still the computer's"
+wait_for "c computer" "--load: c is still the computer's"
+wait_for "a person" "--load: a is still a person"
+keys Enter
+wait_for "Player c plays [0-9]+,[0-9]+.*Player a to move" "the loaded game's computers answer"
+keys q y
+wait_for "CHAIN-EXITED-0" "quits"
+
+# --- The old seat letters are still read, with a note naming the new form.
+start play --computer b --time 40
+wait_for "b computer" "--computer b: the computer plays b"
+keys q y
+wait_for "CHAIN-EXITED-0" "quits"
+screen | grep -q "note: seats are numbers now, for every game: --computer 2" || fail "no note for the letters"
+ok "the letters get a note naming --computer 2"
+
+# --- A saved game of the first format resumes; a cascade is drawn wave by wave.
 printf 'atom4 chain record 1\nstart classic 2 1a2b./2b3b2b/1a2b. a 12 - *\nmoves 2,2\n' > "$work/win.txt"
 start play --load win.txt
 wait_for "Player b to move" "--load resumes a saved game"

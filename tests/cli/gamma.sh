@@ -14,29 +14,8 @@ cd "$root"
 cargo build -q --release -p atom4-cli
 gamma=$root/target/release/gamma
 atom4=$root/target/release/atom4
-work=$(mktemp -d)
-server=gamma-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
-tmux_ new-session -d -s keeper "sleep 3600"
+source "$root/tests/cli/tmux-lib.sh" gamma-test
 
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game; }
-wait_for() {
-    local pattern=$1 what=$2
-    for _ in $(seq 1 300); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 # Runs a command line in a fresh window of the given size; after it ends
 # the window shows its exit status and the terminal's modes.
 start() {
@@ -46,7 +25,6 @@ start() {
     tmux_ new-session -d -s game -x "$cols" -y "$rows" -c "$work" \
         "TERM=xterm-256color $*; echo GAMMA-EXITED-\$?; stty -a | grep -oE -- '(^| )-?(icanon|echo) ' | tr -d ' ' | tr '\n' ' '; echo; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 restored() {
     wait_for "^icanon echo" "$1: the terminal is back in canonical mode with echo"
 }

@@ -9,39 +9,13 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cargo build -q --release -p atom4-cli
 bin=$root/target/release/atom4
-work=$(mktemp -d)
-server=atom4-test-$$
-tmux_() { tmux -L "$server" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+source "$root/tests/cli/tmux-lib.sh" atom4-test
 
-# A session that outlives the others, so that killing one never stops the
-# server while the next one starts (tmux: "server exited unexpectedly").
-tmux_ new-session -d -s keeper "sleep 3600"
-
-passed=0
-fail() {
-    echo "FAILED: $*"
-    echo "--- screen:"
-    screen
-    exit 1
-}
-ok() { passed=$((passed + 1)); echo "ok: $*"; }
-screen() { tmux_ capture-pane -p -t game; }
-# Waits until the screen shows the pattern (extended regex).
-wait_for() {
-    local pattern=$1 what=$2
-    for _ in $(seq 1 200); do
-        screen | grep -Eq -- "$pattern" && { ok "$what"; return 0; }
-        sleep 0.05
-    done
-    fail "$what: never saw /$pattern/"
-}
 start() {
     tmux_ kill-session -t game 2>/dev/null || true
     tmux_ new-session -d -s game -x 100 -y 30 -c "$work" \
         "TERM=xterm-256color $bin $*; echo ATOM4-EXITED-\$?; sleep 600"
 }
-keys() { tmux_ send-keys -t game "$@"; }
 
 # A game against classic level 0 on 6x6: the computer plays player 2.
 start -a 2 -d 0 --size 6x6 --seed 5 --time 30
@@ -62,8 +36,14 @@ done
 wait_for "Player [12] WINS!!|STALEMATE: no more moves left" "the round ends with the original's message"
 keys s
 wait_for "Saved to atom4-save.txt" "s saves the game"
-[ -s "$work/atom4-save.txt" ] && head -1 "$work/atom4-save.txt" | grep -q "atom4 record 1" || fail "save file"
-ok "the save file is a game record"
+[ -s "$work/atom4-save.txt" ] && head -1 "$work/atom4-save.txt" | grep -q "atom4 record 2" || fail "save file"
+grep -qx "game atom4" "$work/atom4-save.txt" && grep -qx "computer 2" "$work/atom4-save.txt" \
+    || fail "the save file names the game and the computer's seat: $(cat "$work/atom4-save.txt")"
+ok "the save file is a game record, with the game and the computer's seat"
+"$bin" show --load "$work/atom4-save.txt" > "$work/show.txt" 2>&1 || fail "show --load: $(cat "$work/show.txt")"
+grep -Eq "^round 1, score [0-9]+-[0-9]+, (won by player [12]|stalemate)" "$work/show.txt" \
+    || fail "show --load: $(cat "$work/show.txt")"
+ok "atom4 show --load prints the saved round's end"
 keys n
 wait_for "Round 2" "n starts the next round"
 wait_for "Player 2 moves" "the computer opens round 2"
@@ -90,8 +70,18 @@ wait_for "ATOM4-EXITED-0" "Ctrl-C quits"
 screen | grep -q "Board 6x6" && fail "Ctrl-C left the game on screen"
 ok "the terminal is restored after Ctrl-C"
 
-# The strong engine as the opponent: it thinks visibly and answers.
-start -a 1 --engine strong --time 1500 --seed 2
+# The saved game remembers the seats: loaded without -a, the computer
+# still plays player 2, and opens the next round for it.
+start --load atom4-save.txt -d 0
+wait_for "Player 2 \(black rows, computer\)" "--load alone: the computer keeps the seat it had"
+keys n
+wait_for "Player 2 moves" "and plays it in the next round"
+keys q y
+wait_for "ATOM4-EXITED-0" "quits"
+
+# The strong engine as the opponent (the seat flag every game takes): it
+# thinks visibly and answers.
+start --computer 1 --engine strong --time 1500 --seed 2
 wait_for "Computer: strong:1500ms" "the strong engine is the opponent"
 wait_for "Thinking\.\.\. depth [0-9]+" "the panel shows the depth reached while thinking"
 wait_for "Player 1 moves \(" "the strong engine opens"

@@ -39,7 +39,7 @@ programs=(
     "atom4|"
     "atom4 thinking|-a 1 --engine strong --time 60000 --size 8x8"
     "chain play|chain play"
-    "chain play thinking|chain play --computer a --time 60000"
+    "chain play thinking|chain play --computer 1 --time 60000"
     "chain atoms|chain atoms"
     "atomas play|atomas play --seed 3"
     "atropos play|atropos play"
@@ -47,6 +47,8 @@ programs=(
     "gamma play|gamma play 10 10 2 3"
     "gamma play thinking|gamma play 10 10 2 3 --computer 1 --time 60000"
     "gamma interactive|GAMMA"
+    "game|game gamma size=6x6"
+    "game thinking|game atropos --computer 1 --time 60000"
 )
 
 # start NAME ARGS: runs the program in a new tmux server; its pid in $pid.

@@ -12,7 +12,6 @@
 //! `player:<ms>ms|w<work>[:key=value...]`, `mcts:<limit>`, `random`.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -20,6 +19,7 @@ use atom4_arena::atropos_engines::referee::{
     Contestant, GameRecord, OnIllegal, Options, Referee, SeatStats,
 };
 use atom4_arena::atropos_engines::AtroposEngine;
+use atom4_arena::in_parallel;
 use atom4_core::atropos::Size;
 use clap::Parser;
 
@@ -92,38 +92,31 @@ fn main() {
             std::process::exit(2);
         }
     }
-    let next = AtomicU64::new(0);
     let results: Mutex<Vec<(GameRecord, [SeatStats; 2])>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= options.games {
-                    break;
-                }
-                let seed = options.seed.wrapping_add(g);
-                let (Ok(a), Ok(b)) = (
-                    contestant(&args.a, seed ^ 0xA),
-                    contestant(&args.b, seed ^ 0xB),
-                ) else {
-                    break;
-                };
-                let mut referee = Referee::new(options, [args.a.clone(), args.b.clone()], [a, b]);
-                let record = referee.play(g);
-                eprintln!(
-                    "game {:>4}: {} wins ({}{}), {} moves",
-                    g + 1,
-                    record.winner.to_uppercase(),
-                    record.end,
-                    record.reason.map_or(String::new(), |r| format!(": {r}")),
-                    record.moves.len()
-                );
-                if let Ok(mut all) = results.lock() {
-                    all.push((record, referee.stats));
-                }
-            });
-        }
+    let played = in_parallel(options.games, args.threads, |g| {
+        let seed = options.seed.wrapping_add(g);
+        let a = contestant(&args.a, seed ^ 0xA)?;
+        let b = contestant(&args.b, seed ^ 0xB)?;
+        let mut referee = Referee::new(options, [args.a.clone(), args.b.clone()], [a, b]);
+        let record = referee.play(g);
+        eprintln!(
+            "game {:>4}: {} wins ({}{}), {} moves",
+            g + 1,
+            record.winner.to_uppercase(),
+            record.end,
+            record.reason.map_or(String::new(), |r| format!(": {r}")),
+            record.moves.len()
+        );
+        results
+            .lock()
+            .map_err(|_| "a game thread failed".to_string())?
+            .push((record, referee.stats));
+        Ok(())
     });
+    if let Err(e) = played {
+        eprintln!("atropos-duel: {e}");
+        std::process::exit(1);
+    }
     let mut all = results.into_inner().unwrap_or_default();
     all.sort_by_key(|(record, _)| record.game);
     let mut total = Referee::new(

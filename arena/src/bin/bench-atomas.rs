@@ -6,13 +6,12 @@
 //! Weights: `ATOMAS_WEIGHTS=name=value,...`. Progress on standard error, a
 //! game a line; the summary on standard output.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use atom4_core::atomas::bot::{
-    Bot, Limits, DEFAULT_DEEPER_FROM, DEFAULT_ROOT_WIDTH, DEFAULT_WIDTH,
-};
+use atom4_arena::atomas_engines::{weights_from_env, BotOptions};
+use atom4_arena::in_parallel;
+use atom4_core::atomas::bot::Bot;
 use atom4_core::atomas::{Atomas, Reference, Weights};
 use clap::Parser;
 
@@ -27,21 +26,8 @@ struct Args {
     /// A game still running after this many moves stops (capped).
     #[arg(long, default_value_t = 50_000)]
     max_moves: u32,
-    /// Search depth, in replies.
-    #[arg(long, default_value_t = 2)]
-    depth: u8,
-    /// Node limit a move.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Replies searched at deep nodes (0: all).
-    #[arg(long, default_value_t = DEFAULT_WIDTH)]
-    width: u8,
-    /// From this many entries on, one reply deeper (0: never).
-    #[arg(long, default_value_t = DEFAULT_DEEPER_FROM)]
-    deeper_from: u8,
-    /// Root replies searched beyond depth 2 (0: all).
-    #[arg(long, default_value_t = DEFAULT_ROOT_WIDTH)]
-    root_width: u8,
+    #[command(flatten)]
+    bot: BotOptions,
     /// Games at a time.
     #[arg(long, default_value_t = 1)]
     threads: u32,
@@ -66,13 +52,7 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
     let mut draws = Reference::new(seed);
     let mut game = Atomas::start(&mut draws);
     let mut bot = Bot::new(weights);
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes.unwrap_or(u64::MAX),
-        width: args.width,
-        deeper_from: args.deeper_from,
-        root_width: args.root_width,
-    };
+    let limits = args.bot.limits();
     let mut moves = 0;
     let mut nodes = 0;
     let mut lengths = [0u64; 20];
@@ -123,35 +103,31 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
 
 fn main() {
     let args = Args::parse();
-    let mut weights = Weights::DEFAULT;
-    if let Ok(text) = std::env::var("ATOMAS_WEIGHTS") {
-        for item in text.split(',').filter(|s| !s.is_empty()) {
-            let (name, value) = item.split_once('=').expect("name=value");
-            *weights.field(name).expect("a weight's name") = value.parse().expect("a number");
-        }
-    }
-    let next = AtomicU32::new(0);
-    let results = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= args.games {
-                    break;
-                }
-                let o = play(args.seed.wrapping_add(u64::from(g)), &args, weights);
-                eprintln!(
-                    "game {:>3}: score {:>10}, {:>6} moves{}, {:.3} ms/move",
-                    g + 1,
-                    o.score,
-                    o.moves,
-                    if o.capped { " (capped)" } else { "" },
-                    1000.0 * o.seconds / f64::from(o.moves.max(1))
-                );
-                results.lock().unwrap().push(o);
-            });
-        }
+    let weights = weights_from_env().unwrap_or_else(|e| {
+        eprintln!("ATOMAS_WEIGHTS: {e}");
+        std::process::exit(2);
     });
+    let results = Mutex::new(Vec::new());
+    let played = in_parallel(u64::from(args.games), args.threads, |g| {
+        let o = play(args.seed.wrapping_add(g), &args, weights);
+        eprintln!(
+            "game {:>3}: score {:>10}, {:>6} moves{}, {:.3} ms/move",
+            g + 1,
+            o.score,
+            o.moves,
+            if o.capped { " (capped)" } else { "" },
+            1000.0 * o.seconds / f64::from(o.moves.max(1))
+        );
+        results
+            .lock()
+            .map_err(|_| "a game thread failed".to_string())?
+            .push(o);
+        Ok(())
+    });
+    if let Err(e) = played {
+        eprintln!("bench-atomas: {e}");
+        std::process::exit(1);
+    }
     let results = results.into_inner().unwrap();
     let mut scores: Vec<u64> = results.iter().map(|o| o.score).collect();
     scores.sort_unstable();

@@ -6,31 +6,11 @@
 //! times vary with the machine's load.
 //! `cargo run --release -p atom4-arena --bin bench-chain [-- max_depth]`
 
-use std::time::Instant;
-
+use atom4_arena::bench::Clock;
 use atom4_core::chain::{reference, Position, Rules, StrongEval, StrongSearch};
-use atom4_core::search::{Control, Entry, Limits, Report};
+use atom4_core::search::{Entry, Limits};
 use atom4_core::Rng;
 use atom4_vectors::chain::{chain_files, read_chain_file, ChainRecord};
-
-/// Notes the time and nodes at which each iteration completed.
-struct Clock {
-    start: Instant,
-    reached: Vec<(u8, f64, u64)>,
-}
-
-impl<M> Control<M> for Clock {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn iteration_done(&mut self, report: &Report<M>) {
-        self.reached.push((
-            report.depth,
-            self.start.elapsed().as_secs_f64(),
-            report.nodes,
-        ));
-    }
-}
 
 /// Positions of the vectors' 6x9 duels with 16 to 40 moves played.
 fn duel_positions(count: usize) -> Vec<Position> {
@@ -96,13 +76,10 @@ fn run(title: &str, positions: &[Position], max_depth: u8) {
     for p in positions {
         table.fill(Entry::EMPTY);
         let mut search = StrongSearch::new(&mut table, StrongEval::default());
-        let mut clock = Clock {
-            start: Instant::now(),
-            reached: Vec::new(),
-        };
+        let mut clock = Clock::start();
         let report = search.run(p, Limits::depth(max_depth), &mut clock);
         all_nodes += report.nodes;
-        all_secs += clock.start.elapsed().as_secs_f64();
+        all_secs += clock.seconds();
         for &(depth, secs, nodes) in &clock.reached {
             let slot = &mut time_at[depth as usize];
             slot.0 += secs;
@@ -137,20 +114,13 @@ fn per_move(title: &str, positions: &[Position], nodes: u64) {
     for p in positions {
         table.fill(Entry::EMPTY);
         let mut search = StrongSearch::new(&mut table, StrongEval::default());
-        let start = Instant::now();
         let limits = Limits {
             nodes,
             ..Limits::depth(atom4_core::search::MAX_PLY as u8 - 1)
         };
-        search.run(
-            p,
-            limits,
-            &mut Clock {
-                start,
-                reached: Vec::new(),
-            },
-        );
-        let secs = start.elapsed().as_secs_f64();
+        let mut clock = Clock::start();
+        search.run(p, limits, &mut clock);
+        let secs = clock.seconds();
         total += secs;
         longest = longest.max(secs);
     }

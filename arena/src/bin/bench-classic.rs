@@ -7,22 +7,15 @@
 
 use std::time::Instant;
 
+use atom4_arena::bench::classic_positions;
 use atom4_core::atom4::classic;
-use atom4_vectors::{all_records, Record};
 
 fn main() {
     let level: u8 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(4);
-    let mut positions = Vec::new();
-    for located in all_records() {
-        if let Record::Classic(r) = located.record {
-            if r.depth == level {
-                positions.push(r.position().expect("recorded moves replay"));
-            }
-        }
-    }
+    let positions = classic_positions(|r| r.depth == level);
     let (mut total, mut nodes, mut worst) = (0.0f64, 0u64, 0.0f64);
     for game in &positions {
         let mut best = f64::MAX;

@@ -5,45 +5,16 @@
 //! The positions: the classic vectors' positions with 20 to 60 moves played
 //! (middle game on 16 x 16), each searched from an empty table.
 
-use std::time::Instant;
-
+use atom4_arena::bench::{classic_positions, Clock};
 use atom4_core::atom4::{StrongEval, StrongSearch};
-use atom4_core::search::{Control, Entry, Limits, Report};
-use atom4_core::Cell;
-use atom4_vectors::{all_records, Record};
-
-/// Notes the time and nodes at which each iteration completed.
-struct Clock {
-    start: Instant,
-    reached: Vec<(u8, f64, u64)>,
-}
-
-impl Control<Cell> for Clock {
-    fn should_stop(&mut self, _nodes: u64) -> bool {
-        false
-    }
-    fn iteration_done(&mut self, report: &Report<Cell>) {
-        self.reached.push((
-            report.depth,
-            self.start.elapsed().as_secs_f64(),
-            report.nodes,
-        ));
-    }
-}
+use atom4_core::search::{Entry, Limits};
 
 fn main() {
     let max_depth: u8 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    let mut positions = Vec::new();
-    for located in all_records() {
-        if let Record::Classic(r) = located.record {
-            if (20..=60).contains(&r.moves.len()) {
-                positions.push(r.position().expect("recorded moves replay"));
-            }
-        }
-    }
+    let mut positions = classic_positions(|r| (20..=60).contains(&r.moves.len()));
     positions.truncate(20);
     let mut table = vec![Entry::EMPTY; 1 << 16];
     let depths = [4u8, 6, 8]
@@ -54,14 +25,15 @@ fn main() {
     let (mut all_nodes, mut all_secs) = (0u64, 0.0f64);
     for game in &positions {
         table.fill(Entry::EMPTY);
-        let mut search = StrongSearch::new(&mut table, StrongEval::default());
-        let mut clock = Clock {
-            start: Instant::now(),
-            reached: Vec::new(),
-        };
-        let report = search.run(game, Limits::depth(max_depth), &mut clock);
+        let (report, clock) = Clock::time(|clock| {
+            StrongSearch::new(&mut table, StrongEval::default()).run(
+                game,
+                Limits::depth(max_depth),
+                clock,
+            )
+        });
         all_nodes += report.nodes;
-        all_secs += clock.start.elapsed().as_secs_f64();
+        all_secs += clock.seconds();
         for (i, &d) in depths.iter().enumerate() {
             // A search that ended early (a forced result) counts its last time.
             let (_, secs, nodes) = clock

@@ -24,10 +24,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use atom4_core::atomas::bot::{
-    Bot, Limits, DEFAULT_DEEPER_FROM, DEFAULT_ROOT_WIDTH, DEFAULT_WIDTH,
-};
-use atom4_core::atomas::{Atom, Atomas, Reference, Reply, Weights};
+use atom4_arena::atomas_engines::{weights_from_env, BotOptions};
+use atom4_core::atomas::bot::{Bot, Limits};
+use atom4_core::atomas::{Atom, Atomas, Reference, Reply};
 use clap::Parser;
 
 /// Plays on from the dangerous states of a koth log and counts deaths.
@@ -60,21 +59,8 @@ struct Args {
     /// Seeds the generators: start `i`, repeat `r` uses `seed + 1000 i + r`.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Search depth, in replies.
-    #[arg(long, default_value_t = 2)]
-    depth: u8,
-    /// Node limit a move.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Replies searched at deep nodes (0: all).
-    #[arg(long, default_value_t = DEFAULT_WIDTH)]
-    width: u8,
-    /// From this many entries on, one reply deeper (0: never).
-    #[arg(long, default_value_t = DEFAULT_DEEPER_FROM)]
-    deeper_from: u8,
-    /// Root replies searched beyond depth 2 (0: all).
-    #[arg(long, default_value_t = DEFAULT_ROOT_WIDTH)]
-    root_width: u8,
+    #[command(flatten)]
+    bot: BotOptions,
     /// Explore: from this many entries on (0: never), search with
     /// `--crowd-depth` and `--crowd-width` instead.
     #[arg(long, default_value_t = 0)]
@@ -133,13 +119,7 @@ fn replay(line: &str) -> Result<(u64, Vec<Atomas>, bool), String> {
 fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32>, u64, Lengths) {
     let mut draws = Reference::new(seed);
     let mut game = *start;
-    let limits = Limits {
-        depth: args.depth,
-        nodes: args.nodes.unwrap_or(u64::MAX),
-        width: args.width,
-        deeper_from: args.deeper_from,
-        root_width: args.root_width,
-    };
+    let limits = args.bot.limits();
     let mut nodes = 0;
     let mut lengths = [0; 20];
     for m in 0..args.moves {
@@ -172,13 +152,10 @@ fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32
 
 fn main() {
     let args = Args::parse();
-    let mut weights = Weights::DEFAULT;
-    if let Ok(text) = std::env::var("ATOMAS_WEIGHTS") {
-        for item in text.split(',').filter(|s| !s.is_empty()) {
-            let (name, value) = item.split_once('=').expect("name=value");
-            *weights.field(name).expect("a weight's name") = value.parse().expect("a number");
-        }
-    }
+    let weights = weights_from_env().unwrap_or_else(|e| {
+        eprintln!("ATOMAS_WEIGHTS: {e}");
+        std::process::exit(2);
+    });
     let file = std::fs::File::open(&args.log).expect("the log");
     let mut starts = Vec::new();
     // States of the log at each ring length, for choosing where to search

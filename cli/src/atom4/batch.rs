@@ -4,9 +4,9 @@
 use atom4_arena::{Atom4Engine, Engine};
 use atom4_core::atom4::{Atom4, Diagram, Status};
 
-use super::app::coords;
 use super::options::{Batch, Show};
-use super::record::Record;
+use super::screen::coords;
+use atom4_core::registry::AnyState;
 
 /// Plays `batch.rounds` rounds between the two engines (the first plays
 /// player 1) and prints every move, each round's final board and result.
@@ -59,12 +59,15 @@ pub fn play(batch: &Batch) -> Result<(), String> {
 pub fn show(show: &Show) -> Result<(), String> {
     let game = match show {
         Show::Text(text) => text.parse::<Atom4>().map_err(|e| e.to_string())?,
-        Show::Load(path) => {
-            let text = crate::input::read_file(path, crate::input::MAX_SAVED_GAME)?;
-            Record::parse(&text)
-                .and_then(|r| r.replay())
-                .map_err(|e| format!("{path}: {e}"))?
-        }
+        Show::Load(path) => match crate::app::options::load(path)?.end() {
+            AnyState::Atom4(game) => game,
+            other => {
+                return Err(format!(
+                    "{path}: a saved game of {}, not Atom-4",
+                    other.game().title()
+                ))
+            }
+        },
     };
     atom4_arena::out!("{}", Diagram(game.board()));
     let [s1, s2] = game.scores();

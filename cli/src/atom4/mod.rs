@@ -1,12 +1,10 @@
 //! Atom-4 in the terminal: the original's text mode with its flags, and
 //! the `play` and `show` subcommands.
 
-pub mod app;
 pub mod batch;
 pub mod options;
-pub mod record;
 pub mod render;
-pub mod tui;
+pub mod screen;
 
 use clap::Subcommand;
 
@@ -21,7 +19,9 @@ pub enum Command {
 
 /// Runs Atom-4's interactive game.
 pub fn interactive(args: options::InteractiveArgs) -> Result<(), String> {
-    tui::run(args.into())
+    let (options, start, engines) = args.into_game()?;
+    let atom4 = atom4_core::registry::GameId::Atom4;
+    crate::screens::play_on_screen(atom4, start, &options, engines)
 }
 
 /// Runs one of Atom-4's subcommands.

@@ -1,19 +1,21 @@
 //! Atom-4's command line: the original's flags (`-a`, `-d`, `-mt`, `-h`),
 //! ours, and the `play` and `show` subcommands.
 
-use std::time::Duration;
-
-use atom4_arena::generic::{Limit, SearchSpec};
 use atom4_arena::EngineSpec;
-use atom4_core::atom4::{classic, Player};
+use atom4_core::atom4::classic;
+use atom4_core::state::{Limits, Setup};
 use clap::Args;
+
+use crate::app::options::{PlayOptions, Start};
+use crate::app::{Engines, Seats};
 
 /// The interactive game: `atom4 [-a 1|2] [-d LEVEL] [-mt] ...`.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct InteractiveArgs {
-    /// The computer plays that player (default: two people share the keyboard).
-    #[arg(short = 'a', value_name = "1|2", value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub computer: Option<u8>,
+    /// The computer plays that player, as atom4 4.1 has it (the same as
+    /// --computer 1 or 2; default: two people share the keyboard).
+    #[arg(short = 'a', value_name = "1|2", value_parser = clap::value_parser!(u8).range(1..=2), conflicts_with = "computer")]
+    pub computer_a: Option<u8>,
     /// The classic level, 0..8.
     #[arg(short = 'd', value_name = "LEVEL", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=classic::MAX_LEVEL as i64))]
     pub level: u8,
@@ -21,21 +23,14 @@ pub struct InteractiveArgs {
     #[arg(short = 'm', value_name = "MODE", value_parser = text_mode)]
     pub mode: Option<char>,
     /// The computer's engine: classic (the original's levels, -d) or
-    /// strong (--time per move).
+    /// strong (--time a move; hints are always the strong engine's).
     #[arg(long, value_name = "ENGINE", default_value = "classic", value_parser = ["classic", "strong"])]
     pub engine: String,
-    /// The strong engine's time per move, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
-    pub time: u64,
     /// Board size, 2..16 each way.
     #[arg(long, value_name = "WxH", default_value = "16x16", value_parser = size)]
     pub size: (u8, u8),
-    /// Seeds the engines' random choices (default: from the clock).
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
-    /// Resume a game saved with `s`.
-    #[arg(long, value_name = "FILE")]
-    pub load: Option<String>,
+    #[command(flatten)]
+    pub play: PlayOptions,
 }
 
 /// `-m` takes only `t`: the X11 mode of the original is not here.
@@ -48,44 +43,32 @@ fn text_mode(text: &str) -> Result<char, String> {
 
 /// `WxH`, 2..16 each way.
 pub fn size(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("{text:?} is not WxH with 2..16 each way");
-    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    let (w, h): (u8, u8) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-    if !(2..=16).contains(&w) || !(2..=16).contains(&h) {
-        return Err(bad());
-    }
-    Ok((w, h))
+    crate::app::options::size_in(text, 2..=16)
 }
 
-/// What the interactive game needs, from its flags.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Interactive {
-    pub computer: Option<Player>,
-    pub engine: EngineSpec,
-    pub hint_engine: EngineSpec,
-    pub size: (u8, u8),
-    pub seed: Option<u64>,
-    pub load: Option<String>,
-}
-
-impl From<InteractiveArgs> for Interactive {
-    fn from(args: InteractiveArgs) -> Interactive {
-        let strong = EngineSpec::Strong(SearchSpec {
-            limit: Limit::Time(Duration::from_millis(args.time.max(1))),
-            threads: 1,
-        });
-        Interactive {
-            computer: args.computer.and_then(|n| Player::from_number(n.into(), 2)),
-            engine: if args.engine == "strong" {
-                strong
-            } else {
-                EngineSpec::Classic { level: args.level }
-            },
-            hint_engine: strong,
-            size: args.size,
-            seed: args.seed,
-            load: args.load,
+impl InteractiveArgs {
+    /// The game these flags describe: the options every game takes (`-a`
+    /// as --computer), the start, and the engines (the classic level or
+    /// the strong engine for the computer, the strong one for hints).
+    pub fn into_game(self) -> Result<(PlayOptions, Start, Engines), String> {
+        let mut play = self.play;
+        if let Some(n) = self.computer_a {
+            play.computer = Some(Seats::of(n));
         }
+        let mut engines = Engines::strong(play.time, play.seed());
+        if self.engine == "classic" {
+            engines.computer = Limits {
+                level: Some(self.level),
+                seed: engines.computer.seed,
+                ..Limits::default()
+            };
+        }
+        let (w, h) = self.size;
+        let setup = Setup {
+            size: Some((w.into(), h.into())),
+            ..Setup::default()
+        };
+        Ok((play, Start::Setup(setup), engines))
     }
 }
 
@@ -158,51 +141,54 @@ mod tests {
         interactive: InteractiveArgs,
     }
 
-    fn parse(line: &str) -> Result<Interactive, String> {
+    fn parse(line: &str) -> Result<(PlayOptions, Start, Engines), String> {
         let args = std::iter::once("atom4").chain(line.split_whitespace());
         Test::try_parse_from(args)
-            .map(|t| t.interactive.into())
             .map_err(|e| e.to_string())
+            .and_then(|t| t.interactive.into_game())
     }
 
     #[test]
     fn the_original_flags() {
-        let i = parse("-a 2 -d 3 -mt").unwrap();
-        assert_eq!(i.computer, Some(Player::TWO));
-        assert_eq!(i.engine, EngineSpec::Classic { level: 3 });
-        let i = parse("-m t -a1").unwrap();
-        assert_eq!(i.computer, Some(Player::ONE));
-        let i = parse("").unwrap();
-        assert_eq!(
-            (i.computer, i.engine),
-            (None, EngineSpec::Classic { level: 2 })
-        );
+        let (play, _, engines) = parse("-a 2 -d 3 -mt").unwrap();
+        assert_eq!(play.computer, Some(Seats::of(2)));
+        assert_eq!(engines.label(), "classic:3");
+        let (play, _, _) = parse("-m t -a1").unwrap();
+        assert_eq!(play.computer, Some(Seats::of(1)));
+        let (play, start, engines) = parse("").unwrap();
+        assert_eq!((play.computer, engines.label()), (None, "classic:2".into()));
+        let Start::Setup(setup) = start else { panic!() };
+        assert_eq!(setup.size, Some((16, 16)));
     }
 
     #[test]
     fn our_flags() {
-        let i = parse("-a 1 --engine strong --time 250 --size 8x6 --seed 9 --load f").unwrap();
-        assert_eq!(i.engine, "strong:250ms".parse().unwrap());
-        assert_eq!(
-            (i.size, i.seed, i.load.as_deref()),
-            ((8, 6), Some(9), Some("f"))
-        );
+        let (play, start, engines) =
+            parse("--computer 1 --engine strong --time 250 --size 8x6 --seed 9 --load f").unwrap();
+        assert_eq!(engines.label(), "strong:250ms");
+        assert_eq!(engines.hint.time_ms, Some(250));
+        assert_eq!(play.computer, Some(Seats::of(1)));
+        assert_eq!((play.seed, play.load.as_deref()), (Some(9), Some("f")));
+        let Start::Setup(setup) = start else { panic!() };
+        assert_eq!(setup.size, Some((8, 6)));
     }
 
     #[test]
     fn mistakes_are_explained() {
-        for (line, want) in [
-            ("-a 3", "-a <1|2>"),
-            ("-d 9", "-d <LEVEL>"),
-            ("-d", "a value is required for '-d <LEVEL>'"),
-            ("--size 20x3", "\"20x3\" is not WxH with 2..16 each way"),
-            ("-mx", "only the text mode (-mt) is available here"),
-            ("--engine fast", "[possible values: classic, strong]"),
-            ("-z", "unexpected argument '-z'"),
-        ] {
-            let err = parse(line).unwrap_err();
-            assert!(err.contains(want), "{line}: {err}");
-        }
+        crate::app::options::assert_refused(
+            parse,
+            &[
+                ("-a 3", "-a <1|2>"),
+                ("-a 1 --computer 2", "cannot be used with"),
+                ("-d 9", "-d <LEVEL>"),
+                ("-d", "a value is required for '-d <LEVEL>'"),
+                ("--size 20x3", "\"20x3\" is not WxH with 2..16 each way"),
+                ("-mx", "only the text mode (-mt) is available here"),
+                ("--engine fast", "[possible values: classic, strong]"),
+                ("--computer x", "is not a seat"),
+                ("-z", "unexpected argument '-z'"),
+            ],
+        );
     }
 
     #[test]

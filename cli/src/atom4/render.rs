@@ -1,31 +1,31 @@
 //! Draws the game as the original's text mode did: odd rows shifted half a
-//! cell, coloured balls, a side panel and a message line.
+//! cell, coloured balls, and a side panel (the message line below is the
+//! skeleton's).
 
 use std::io::{self, Write};
 
-use atom4_core::atom4::{Atom4, Color as Piece, Player, Status};
+use atom4_core::atom4::{Atom4, Changes, Color as Piece, Player, Status};
 use atom4_core::Cell;
 use crossterm::style::{
     Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
 };
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
-use super::app::{App, Thinking};
+use crate::app::run::{self, panel};
+use crate::app::Table;
 
 pub const BOARD_LEFT: u16 = 2;
 pub const BOARD_TOP: u16 = 2;
 const PANEL_WIDTH: u16 = 34;
 
-/// What the front end shows beside the board besides the game.
-pub struct Labels<'a> {
-    pub engine: &'a str,
-}
-
-/// The terminal size the game needs: board, panel and message line.
-pub fn needed_size(game: &Atom4) -> (u16, u16) {
+/// The columns the game needs (board and panel), and the row of its
+/// message line.
+pub fn size(game: &Atom4) -> (u16, u16) {
     let board_width = 2 * game.width() as u16 + 1;
-    let width = BOARD_LEFT + board_width + 3 + PANEL_WIDTH;
-    (width, message_row(game) + 2)
+    (
+        BOARD_LEFT + board_width + 3 + PANEL_WIDTH,
+        message_row(game),
+    )
 }
 
 /// Panel lines: they set the message row on small boards.
@@ -69,54 +69,21 @@ const BOARD_BG: Color = Color::AnsiValue(240);
 /// The cells the last move changed.
 const CHANGED_BG: Color = Color::AnsiValue(24);
 
-pub fn draw(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let (cols, rows) = terminal::size()?;
-    let (need_cols, need_rows) = needed_size(&app.game);
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: atom4 needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
-            ))
-        )?;
-        return out.flush();
-    }
-    queue!(
-        out,
-        SetAttribute(Attribute::Bold),
-        Print("atom4: Atom-4"),
-        SetAttribute(Attribute::Reset)
-    )?;
-    draw_board(out, app)?;
-    draw_panel(out, app, labels)?;
-    queue!(
-        out,
-        cursor::MoveTo(BOARD_LEFT, message_row(&app.game)),
-        SetAttribute(Attribute::Bold),
-        Print(&app.message),
-        SetAttribute(Attribute::Reset),
-        cursor::MoveTo(0, rows - 1),
-    )?;
-    out.flush()
-}
-
-pub fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let game = &app.game;
+/// Draws the board: odd rows shifted half a cell, the legal cells dotted,
+/// the cells of the last move's `changes` marked, the cursor reversed.
+pub fn draw_board(
+    out: &mut impl Write,
+    game: &Atom4,
+    cursor: Cell,
+    changes: Option<&Changes>,
+) -> io::Result<()> {
     let board = game.board();
     let legal = if game.is_over() {
         atom4_core::Bitboard::EMPTY
     } else {
         game.legal_moves()
     };
-    let changed: Vec<Cell> = app
-        .last_changes()
-        .map_or(Vec::new(), |c| c.iter().map(|c| c.cell).collect());
+    let changed: Vec<Cell> = changes.map_or(Vec::new(), |c| c.iter().map(|c| c.cell).collect());
     for y in 0..game.height() {
         let row = BOARD_TOP + y as u16;
         let shift = (y % 2) as u16;
@@ -142,7 +109,7 @@ pub fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
                 cursor::MoveTo(BOARD_LEFT + 2 * x as u16 + shift, row),
                 SetBackgroundColor(bg)
             )?;
-            if cell == app.cursor {
+            if cell == cursor {
                 queue!(out, SetAttribute(Attribute::Reverse))?;
             }
             match board.get(cell) {
@@ -159,12 +126,13 @@ pub fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
     Ok(())
 }
 
-fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let game = &app.game;
+/// Draws the panel: round, board, scores, turn, tile, the computer's
+/// engine and what it is doing, the keys.
+pub fn draw_panel(out: &mut impl Write, game: &Atom4, table: &Table) -> io::Result<()> {
     let left = BOARD_LEFT + 2 * game.width() as u16 + 4;
     let [s1, s2] = game.scores();
     let who = |p: Player| {
-        if Some(p) == app.computer {
+        if table.seats.has(p) {
             "computer"
         } else {
             "you"
@@ -177,57 +145,34 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
         (_, None) => String::new(),
     };
     let tile = game.tile().color();
-    let mut lines: Vec<(String, Option<Piece>)> = vec![
-        (
-            format!(
-                "Round {}   Board {}x{}",
-                game.round(),
-                game.width(),
-                game.height()
-            ),
-            None,
+    let thinking = table.thinking.map_or(String::new(), run::thinking);
+    let lines = [
+        format!(
+            "Round {}   Board {}x{}",
+            game.round(),
+            game.width(),
+            game.height()
         ),
-        (
-            format!("Player 1 (white rows, {}): {s1}", who(Player::ONE)),
-            None,
-        ),
-        (
-            format!("Player 2 (black rows, {}): {s2}", who(Player::TWO)),
-            None,
-        ),
-        (format!("Turn: {turn}"), None),
-        (format!("Tile: {}", piece_name(tile)), Some(tile)),
-        (format!("Computer: {}", labels.engine), None),
+        format!("Player 1 (white rows, {}): {s1}", who(Player::ONE)),
+        format!("Player 2 (black rows, {}): {s2}", who(Player::TWO)),
+        format!("Turn: {turn}"),
+        format!("Tile: {}", piece_name(tile)),
+        format!("Computer: {}", table.engine),
+        thinking,
+        String::new(),
+        "arrows move   Enter/Space place".into(),
+        "u undo   h hint   s save".into(),
+        "n next round   q quit".into(),
     ];
-    lines.push((
-        match app.thinking {
-            Some(Thinking::Move { depth: 0 }) => "Thinking...".into(),
-            Some(Thinking::Move { depth }) => format!("Thinking... depth {depth}"),
-            Some(Thinking::Hint { depth }) => format!("Finding a hint... depth {depth}"),
-            None => String::new(),
-        },
-        None,
-    ));
-    lines.push((String::new(), None));
-    for help in [
-        "arrows move   Enter/Space place",
-        "u undo   h hint   s save",
-        "n next round   q quit",
-    ] {
-        lines.push((help.to_string(), None));
-    }
-    for (i, (text, ball)) in lines.iter().enumerate() {
-        queue!(out, cursor::MoveTo(left, BOARD_TOP + i as u16), Print(text))?;
-        if let Some(piece) = ball {
-            queue!(
-                out,
-                Print(" "),
-                SetBackgroundColor(BOARD_BG),
-                SetForegroundColor(piece_color(*piece)),
-                Print("●"),
-                ResetColor
-            )?;
-        }
-    }
-    Ok(())
+    panel(out, left, BOARD_TOP, &lines)?;
+    // The tile's colour, after its name.
+    queue!(
+        out,
+        cursor::MoveTo(left + lines[4].chars().count() as u16, BOARD_TOP + 4),
+        Print(" "),
+        SetBackgroundColor(BOARD_BG),
+        SetForegroundColor(piece_color(tile)),
+        Print("●"),
+        ResetColor
+    )
 }

@@ -2,13 +2,13 @@
 //! koth` (the contest's controller, for any bot program) and `atom4 atomas
 //! play` (by hand in the terminal).
 
-pub mod app;
 pub mod bot;
 pub mod child;
 pub mod koth;
 pub mod log;
 pub mod play;
 pub mod render;
+pub mod screen;
 
 use clap::Subcommand;
 

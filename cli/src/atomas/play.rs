@@ -1,78 +1,25 @@
-//! `atom4 atomas play`: a game by hand in the terminal, with the bot's
-//! hint on a worker thread, over the shared terminal (restored on every way
-//! out).
+//! `atom4 atomas play`: a game by hand in the terminal (its screen in the
+//! app skeleton), with the bot's hint; `--computer 1` lets the bot play.
 
-use std::io::{self, Write};
-use std::time::Duration;
-
-use atom4_arena::atomas_engines::{BotEngine, BotLimit};
-use atom4_arena::Engine;
-use atom4_core::atomas::{Atomas, Move, Weights};
+use atom4_core::registry::GameId;
+use atom4_core::state::Setup;
 use clap::Args;
-use crossterm::event::{KeyCode, KeyEvent};
 
-use super::app::{App, Effect, Key};
-use super::render;
-use crate::terminal::{self, Screen};
-use crate::worker::{Answer, Woken, Worker};
+use crate::app::options::{PlayOptions, Start};
+use crate::app::Engines;
 
-/// `atom4 atomas play`.
+/// `atom4 atomas play [--seed S] [--computer 1] [--load FILE]`: the game
+/// of seed S is the controller's game 0 of a run seeded S.
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct PlayArgs {
-    /// The game of this seed (the reference generator's, as the
-    /// controller's game 0 with `--seed S`; default: from the clock).
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub play: PlayOptions,
 }
 
-fn key_of(event: KeyEvent) -> Key {
-    if terminal::is_interrupt(&event) {
-        return Key::Interrupt;
-    }
-    match event.code {
-        KeyCode::Left | KeyCode::Up => Key::Back,
-        KeyCode::Right | KeyCode::Down => Key::On,
-        KeyCode::Enter | KeyCode::Char(' ') => Key::Play,
-        KeyCode::Char('y') => Key::Yes,
-        KeyCode::Char('n') => Key::No,
-        KeyCode::Char('u') => Key::Undo,
-        KeyCode::Char('h') => Key::Hint,
-        KeyCode::Char('q') | KeyCode::Esc => Key::Quit,
-        _ => Key::Other,
-    }
-}
-
+/// Runs `atom4 atomas play`.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let (cols, rows) = render::NEEDED;
-    terminal::check_size(cols, rows, "Atomas")?;
-    let mut app = App::new(args.seed.unwrap_or_else(terminal::clock_seed));
-    let hint: Box<dyn Engine<Atomas>> = Box::new(BotEngine::new(
-        BotLimit::Time(Duration::from_millis(200)),
-        Weights::DEFAULT,
-    ));
-    let mut worker = Worker::spawn(vec![hint]);
-    let screen = Screen::enter()?;
-    let mut out = io::BufWriter::new(io::stdout());
-    let mut effect = Effect::Nothing;
-    loop {
-        match effect {
-            Effect::Quit => break,
-            Effect::Suggest => worker.ask(app.game, 0),
-            Effect::CancelEngine => worker.cancel(),
-            Effect::Nothing => {}
-        }
-        effect = Effect::Nothing;
-        render::draw(&mut out, &app).map_err(|e| format!("terminal: {e}"))?;
-        match worker.wait(&screen, Duration::from_millis(20), || false)? {
-            Woken::Answer(Answer::Done(Move::Reply(reply))) => app.hint(reply),
-            Woken::Answer(Answer::Failed(why)) => return Err(format!("the bot failed: {why}")),
-            Woken::Key(key) => effect = app.handle(key_of(key)),
-            Woken::Answer(Answer::Progress(_) | Answer::Done(Move::Draw(_)))
-            | Woken::Resize
-            | Woken::Due => {}
-        }
-    }
-    worker.cancel();
-    out.flush().ok();
-    Ok(())
+    let options = &args.play;
+    let engines = Engines::strong(options.time, options.seed());
+    let start = Start::Setup(Setup::default());
+    crate::screens::play_on_screen(GameId::Atomas, start, options, engines)
 }

@@ -1,14 +1,16 @@
 //! Draws a game of Atomas: the ring as a ring (entries round an ellipse,
 //! index 0 at the top and on clockwise, the selected gap or entry
-//! highlighted), the atom in hand in the middle, a panel and a message line.
+//! highlighted), the atom in hand in the middle, and a panel.
 
 use std::io::{self, Write};
 
-use atom4_core::atomas::{Atom, Entry};
+use atom4_core::atomas::{Atom, Atomas, Entry};
 use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetForegroundColor};
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
-use super::app::App;
+use super::screen::{selects_entry, AtomasScreen};
+use crate::app::run::panel;
+use crate::app::{Purpose, Table, Thinking};
 
 /// The ring's centre and radii, in characters.
 const CENTRE: (f64, f64) = (31.0, 11.0);
@@ -16,8 +18,8 @@ const RADII: (f64, f64) = (27.0, 9.0);
 const PANEL_LEFT: u16 = 64;
 const MESSAGE_ROW: u16 = 22;
 
-/// The terminal size the game needs.
-pub const NEEDED: (u16, u16) = (100, MESSAGE_ROW + 2);
+/// The columns the game needs, and the row of its message line.
+pub const SIZE: (u16, u16) = (100, MESSAGE_ROW);
 
 /// Where the `k`-th of `slots` places round the ring is (0 at the top,
 /// then clockwise): the column and row of the middle of its label.
@@ -58,52 +60,26 @@ fn centred(out: &mut impl Write, x: f64, y: f64, text: &str) -> io::Result<()> {
     )
 }
 
-pub fn draw(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let (cols, rows) = terminal::size()?;
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < NEEDED.0 || rows < NEEDED.1 {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: Atomas needs {} x {}, this one is {cols} x {rows}. Enlarge it, or press q to quit.",
-                NEEDED.0, NEEDED.1
-            ))
-        )?;
-        return out.flush();
-    }
-    queue!(
-        out,
-        SetAttribute(Attribute::Bold),
-        Print("atom4: Atomas"),
-        SetAttribute(Attribute::Reset)
-    )?;
-    draw_ring(out, app)?;
-    draw_panel(out, app)?;
-    queue!(
-        out,
-        cursor::MoveTo(2, MESSAGE_ROW),
-        SetAttribute(Attribute::Bold),
-        Print(&app.message),
-        SetAttribute(Attribute::Reset),
-        cursor::MoveTo(0, rows - 1),
-    )?;
-    out.flush()
+/// Draws the ring and the panel.
+pub fn draw(
+    out: &mut impl Write,
+    screen: &AtomasScreen,
+    game: &Atomas,
+    table: &Table,
+) -> io::Result<()> {
+    draw_ring(out, screen, game)?;
+    draw_panel(out, screen, game, table)
 }
 
-fn draw_ring(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let ring = app.game.ring();
+fn draw_ring(out: &mut impl Write, screen: &AtomasScreen, game: &Atomas) -> io::Result<()> {
+    let ring = game.ring();
     let n = ring.len();
     // Entries sit on even slots, gaps on odd ones between them.
     let slots = (2 * n.max(1)) as f64;
-    let playing = !app.game.is_over();
+    let playing = !game.is_over();
     for (i, entry) in ring.iter().enumerate() {
         let (x, y) = place(2.0 * i as f64, slots);
-        let selected = playing && app.selects_entry() && app.selected == i;
+        let selected = playing && selects_entry(game) && screen.selected == i;
         if selected {
             queue!(out, SetAttribute(Attribute::Reverse))?;
         }
@@ -115,12 +91,12 @@ fn draw_ring(out: &mut impl Write, app: &App) -> io::Result<()> {
         centred(out, x, y, &text)?;
         queue!(out, SetAttribute(Attribute::Reset), ResetColor)?;
     }
-    if playing && !app.selects_entry() {
+    if playing && !selects_entry(game) {
         // The selected gap: after entry `selected` (on an empty ring, the top).
         let slot = if n == 0 {
             0.0
         } else {
-            2.0 * app.selected as f64 + 1.0
+            2.0 * screen.selected as f64 + 1.0
         };
         let (x, y) = place(slot, slots);
         queue!(
@@ -132,7 +108,7 @@ fn draw_ring(out: &mut impl Write, app: &App) -> io::Result<()> {
         queue!(out, SetAttribute(Attribute::Reset), ResetColor)?;
     }
     let (cx, cy) = CENTRE;
-    match app.game.hand() {
+    match game.hand() {
         Some(atom) if playing => {
             queue!(
                 out,
@@ -152,8 +128,12 @@ fn draw_ring(out: &mut impl Write, app: &App) -> io::Result<()> {
     Ok(())
 }
 
-fn draw_panel(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let game = &app.game;
+fn draw_panel(
+    out: &mut impl Write,
+    screen: &AtomasScreen,
+    game: &Atomas,
+    table: &Table,
+) -> io::Result<()> {
     let (lo, hi) = game.range();
     let carry = match game.carry() {
         Some(entry) => entry.to_string(),
@@ -165,24 +145,24 @@ fn draw_panel(out: &mut impl Write, app: &App) -> io::Result<()> {
         format!("Entries: {} of 18", game.ring().len()),
         format!("Moves since a plus: {}", game.since()),
         format!("Carried: {carry}"),
-        match app.last_points {
+        match screen.last_points {
             Some(points) => format!("Last move: {points} points"),
             None => String::new(),
         },
-        format!("Seed: {}", app.seed),
-        if app.thinking {
-            "The bot is thinking...".into()
-        } else {
-            String::new()
+        format!("Seed: {}", screen.seed),
+        match table.thinking {
+            Some(Thinking {
+                purpose: Purpose::Hint,
+                ..
+            }) => "The bot is thinking...".into(),
+            Some(_) => format!("The computer ({}) is thinking...", table.engine),
+            None => String::new(),
         },
         String::new(),
         "arrows choose   Enter/Space play".into(),
         "y/n after a minus".into(),
-        "u undo   h the bot's hint".into(),
+        "u undo   h the bot's hint   s save".into(),
         "n new game (once over)   q quit".into(),
     ];
-    for (i, text) in lines.iter().enumerate() {
-        queue!(out, cursor::MoveTo(PANEL_LEFT, 2 + i as u16), Print(text))?;
-    }
-    Ok(())
+    panel(out, PANEL_LEFT, 2, &lines)
 }

@@ -2,13 +2,12 @@
 //! program a referee runs, the exact solver, our referee, and the game in
 //! the terminal.
 
-pub mod app;
 pub mod options;
 pub mod player;
 pub mod referee;
 pub mod render;
+pub mod screen;
 pub mod solve;
-pub mod tui;
 
 use std::time::Instant;
 
@@ -22,7 +21,11 @@ pub fn run(command: Command) -> Result<(), String> {
         Command::Player(args) => player::run(&args, start),
         Command::Solve(args) => solve::run(&args),
         Command::Referee(args) => referee::run(&args),
-        Command::Play(args) => tui::run(&args),
+        Command::Play(args) => {
+            let (options, start, engines) = args.into_game()?;
+            let atropos = atom4_core::registry::GameId::Atropos;
+            crate::screens::play_on_screen(atropos, start, &options, engines)
+        }
     }
     .map_err(|e| format!("atropos: {e}"))
 }

@@ -3,6 +3,11 @@
 use clap::{Args, Subcommand};
 
 use atom4_arena::atropos_engines::referee::OnIllegal;
+use atom4_core::registry::AnyState;
+use atom4_core::state::Setup;
+
+use crate::app::options::{PlayOptions, Start};
+use crate::app::Engines;
 
 /// Atropos's subcommands.
 #[derive(Subcommand, Clone, Debug, PartialEq)]
@@ -99,17 +104,32 @@ pub struct RefereeArgs {
 #[derive(Args, Clone, Debug, PartialEq)]
 pub struct PlayArgs {
     /// Board size, 1 to 15.
-    #[arg(long, value_name = "N", default_value_t = 7)]
-    pub size: u32,
-    /// The computer plays that player (default: two people share the keyboard).
-    #[arg(long, value_name = "1|2", value_parser = clap::value_parser!(u8).range(1..=2))]
-    pub computer: Option<u8>,
-    /// The computer's time a move (and the hint's), in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]
-    pub time: u64,
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u16).range(1..=15))]
+    pub size: u16,
     /// Start from this state string instead of the start of --size.
     #[arg(long, value_name = "STATE")]
     pub state: Option<String>,
+    #[command(flatten)]
+    pub play: PlayOptions,
+}
+
+impl PlayArgs {
+    /// The game these flags describe: the options every game takes, the
+    /// start (of --size, or --state), and the engines (the player's search
+    /// at --time a move).
+    pub fn into_game(self) -> Result<(PlayOptions, Start, Engines), String> {
+        let start = match &self.state {
+            Some(text) => Start::Position(Box::new(AnyState::Atropos(super::player::parse_state(
+                text,
+            )?))),
+            None => Start::Setup(Setup {
+                size: Some((self.size, self.size)),
+                ..Setup::default()
+            }),
+        };
+        let engines = Engines::strong(self.play.time, self.play.seed());
+        Ok((self.play, start, engines))
+    }
 }
 
 /// A positive, finite number of seconds (at most a day).
@@ -167,7 +187,10 @@ mod tests {
         let Command::Play(p) = parse("play --size 5 --computer 2").unwrap() else {
             panic!()
         };
-        assert_eq!((p.size, p.computer, p.time), (5, Some(2), 1000));
+        assert_eq!(
+            (p.size, p.play.computer, p.play.time),
+            (5, Some("2".parse().unwrap()), 1000)
+        );
     }
 
     #[test]
@@ -183,7 +206,8 @@ mod tests {
             "referee 7 a b --time-limit 0",
             "referee 7 a b --time-limit nan",
             "referee 7 a b --on-illegal maybe",
-            "play --computer 3",
+            "play --computer x",
+            "play --size 16",
         ] {
             assert!(parse(line).is_err(), "{line}");
         }

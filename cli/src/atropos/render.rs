@@ -2,15 +2,16 @@
 //! one below (so the six neighbours of a circle surround it), the fixed
 //! boundary in its colours, coloured circles as coloured balls, the
 //! circles the next move may use marked, the cursor in brackets and the
-//! last play in parentheses; a side panel and a message line.
+//! last play in parentheses; a side panel.
 
 use std::io::{self, Write};
 
 use atom4_core::atropos::{Atropos, Circle, Color as Paint};
 use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetForegroundColor};
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
-use super::app::{color_name, App, Thinking};
+use super::screen::{color_name, AtroposScreen};
+use crate::app::{run, Table};
 
 const BOARD_LEFT: u16 = 2;
 const BOARD_TOP: u16 = 2;
@@ -19,11 +20,6 @@ const STEP: u16 = 4;
 const PANEL_WIDTH: u16 = 40;
 const PANEL_LINES: u16 = 14;
 
-/// What the front end shows beside the game.
-pub struct Labels<'a> {
-    pub computer: &'a str,
-}
-
 /// The board's width in columns.
 fn board_width(game: &Atropos) -> u16 {
     // Row h = 1 runs from l = 0 to l = n + 1.
@@ -31,10 +27,11 @@ fn board_width(game: &Atropos) -> u16 {
     STEP / 2 + (n + 1) * STEP + 3
 }
 
-/// The terminal size the game needs: board, panel and message line.
-pub fn needed_size(game: &Atropos) -> (u16, u16) {
+/// The columns the game needs (board and panel), and the row of its
+/// message line.
+pub fn size(game: &Atropos) -> (u16, u16) {
     let width = BOARD_LEFT + board_width(game) + 2 + PANEL_WIDTH;
-    (width.max(80), message_row(game) + 2)
+    (width.max(80), message_row(game))
 }
 
 fn message_row(game: &Atropos) -> u16 {
@@ -55,45 +52,18 @@ pub fn paint(color: Paint) -> Color {
     }
 }
 
-pub fn draw(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let (cols, rows) = terminal::size()?;
-    let (need_cols, need_rows) = needed_size(&app.game);
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: atom4 atropos needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
-            ))
-        )?;
-        return out.flush();
-    }
-    queue!(
-        out,
-        SetAttribute(Attribute::Bold),
-        Print("atom4: Atropos"),
-        SetAttribute(Attribute::Reset)
-    )?;
-    draw_board(out, app)?;
-    draw_panel(out, app, labels)?;
-    queue!(
-        out,
-        cursor::MoveTo(BOARD_LEFT, message_row(&app.game)),
-        SetAttribute(Attribute::Bold),
-        Print(&app.message),
-        SetAttribute(Attribute::Reset),
-        cursor::MoveTo(0, rows - 1),
-    )?;
-    out.flush()
+/// Draws the board and the panel.
+pub fn draw(
+    out: &mut impl Write,
+    screen: &AtroposScreen,
+    game: &Atropos,
+    table: &Table,
+) -> io::Result<()> {
+    draw_board(out, screen.cursor, game)?;
+    draw_panel(out, game, table)
 }
 
-fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let game = &app.game;
+fn draw_board(out: &mut impl Write, cursor: Circle, game: &Atropos) -> io::Result<()> {
     let n = game.size().get();
     let legal = game.legal_circles();
     let last = game.last_play().map(|mv| mv.circle);
@@ -106,7 +76,7 @@ fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
                 continue;
             }
             let x = column(h, l);
-            let (open, close) = if c == app.cursor {
+            let (open, close) = if c == cursor {
                 ("[", "]")
             } else if Some(c) == last {
                 ("(", ")")
@@ -138,16 +108,11 @@ fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
     Ok(())
 }
 
-fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let game = &app.game;
+fn draw_panel(out: &mut impl Write, game: &Atropos, table: &Table) -> io::Result<()> {
     let left = BOARD_LEFT + board_width(game) + 2;
-    let who = |number: u8| {
-        let p = atom4_core::atropos::Player::from_number(number as u32, 2);
-        if p.is_some() && p == app.computer {
-            "computer"
-        } else {
-            "you"
-        }
+    let who = |number: u8| match atom4_core::atropos::Player::from_number(number as u32, 2) {
+        Some(p) if table.is_computer(p) => "computer",
+        _ => "you",
     };
     let turn = match (game.winner(), game.to_move()) {
         (Some(p), _) => format!("Player {} won", p.number()),
@@ -165,11 +130,7 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
     } else {
         "The next move goes on a ○ next to it"
     };
-    let thinking = match app.thinking {
-        Some(Thinking::Move) => "Thinking...",
-        Some(Thinking::Hint) => "Finding a hint...",
-        None => "",
-    };
+    let thinking = table.thinking.map_or(String::new(), run::thinking);
     let lines: Vec<String> = vec![
         format!(
             "Size {}   Moves made {}",
@@ -180,19 +141,16 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
         format!("Turn: {turn}"),
         last,
         anywhere.to_string(),
-        format!("Computer: {}", labels.computer),
-        thinking.to_string(),
+        format!("Computer: {}", table.engine),
+        thinking,
         String::new(),
         "arrows move   r b g (1 2 3) colour".into(),
         "h hint, Enter plays it   u undo".into(),
-        "n new game   q quit".into(),
+        "s save   n new game   q quit".into(),
         "Whoever completes a triangle of".into(),
         "three colours loses.".into(),
     ];
-    for (i, text) in lines.iter().enumerate() {
-        queue!(out, cursor::MoveTo(left, BOARD_TOP + i as u16), Print(text))?;
-    }
-    Ok(())
+    run::panel(out, left, BOARD_TOP, &lines)
 }
 
 #[cfg(test)]
@@ -218,6 +176,6 @@ mod tests {
             assert_eq!(nx - x, dx, "({dh}, {dl})");
         }
         let big = Atropos::new(15).unwrap();
-        assert!(needed_size(&big).0 <= 120);
+        assert!(size(&big).0 <= 120);
     }
 }

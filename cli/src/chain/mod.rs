@@ -1,17 +1,16 @@
 //! Chain Reaction in the terminal: `atom4 chain atoms` (the learncgames
 //! tutorial's console game against its computer player), `atom4 chain
 //! play` (2 to 8 players, people and computers, cursor and keys, cascades
-//! wave by wave) and `atom4 chain engine` (the bot protocol: a position a
-//! line in, a move a line out).
+//! wave by wave: its screen in the app skeleton) and `atom4 chain engine`
+//! (the bot protocol: a position a line in, a move a line out).
 
-pub mod app;
 pub mod bot;
 pub mod options;
-pub mod record;
 pub mod render;
-pub mod tui;
+pub mod screen;
 pub mod tutorial;
 
+use atom4_core::registry::GameId;
 use clap::Subcommand;
 
 /// Chain Reaction's subcommands.
@@ -31,7 +30,11 @@ pub enum Command {
 pub fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Atoms(args) => tutorial::run(&args),
-        Command::Play(args) => tui::run(args.into_setup()?),
+        Command::Play(args) => {
+            let screen = screen::ChainScreen::new(!args.no_animation);
+            let (options, start, engines) = args.into_game()?;
+            crate::app::options::play(screen, GameId::Chain, start, &options, engines)
+        }
         Command::Engine(args) => bot::run(&args),
     }
 }

@@ -1,7 +1,7 @@
-//! Draws a game of `atom4 chain play`: the board (each cell its count and
+//! Draws a game of Chain Reaction: the board (each cell its count and
 //! owner letter in the owner's colour, cells one orb short of exploding in
-//! bold, the cursor in reverse video, the last move's cell marked), a side
-//! panel of players, orbs and turn, and a message line.
+//! bold, the cursor in reverse video, the last move's cell marked) and a
+//! side panel of players, orbs and turn.
 
 use std::io::{self, Write};
 
@@ -11,9 +11,11 @@ use atom4_core::Cell;
 use crossterm::style::{
     Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
 };
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
-use super::app::{App, Thinking};
+use super::screen::ChainScreen;
+use crate::app::run::thinking;
+use crate::app::Table;
 
 const BOARD_LEFT: u16 = 2;
 const BOARD_TOP: u16 = 2;
@@ -23,16 +25,12 @@ const PANEL_WIDTH: u16 = 40;
 /// Panel lines: they set the message row on small boards.
 const PANEL_LINES: u16 = 19;
 
-/// What the front end shows beside the game.
-pub struct Labels<'a> {
-    pub engine: &'a str,
-}
-
-/// The terminal size a game needs: board, panel and message line.
-pub fn needed_size(position: &Position) -> (u16, u16) {
+/// The columns a game needs (board and panel), and the row of its
+/// message line.
+pub fn size(position: &Position) -> (u16, u16) {
     let board = position.board();
     let width = BOARD_LEFT + CELL_WIDTH * board.width() as u16 + 3 + PANEL_WIDTH;
-    (width, message_row(position) + 2)
+    (width, message_row(position))
 }
 
 fn message_row(position: &Position) -> u16 {
@@ -41,16 +39,7 @@ fn message_row(position: &Position) -> u16 {
 
 /// Each player's colour, `a` to `h`.
 pub fn player_color(player: Player) -> Color {
-    match player.index() {
-        0 => Color::Red,
-        1 => Color::Green,
-        2 => Color::Yellow,
-        3 => Color::Blue,
-        4 => Color::Magenta,
-        5 => Color::Cyan,
-        6 => Color::White,
-        _ => Color::AnsiValue(208),
-    }
+    crate::app::generic::player_color(player.index())
 }
 
 /// The board's own background, so that every colour shows.
@@ -58,54 +47,20 @@ const BOARD_BG: Color = Color::AnsiValue(236);
 /// The last move's cell.
 const LAST_BG: Color = Color::AnsiValue(24);
 
-pub fn draw(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let (cols, rows) = terminal::size()?;
-    let (need_cols, need_rows) = needed_size(&app.position);
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: this game needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
-            ))
-        )?;
-        return out.flush();
-    }
-    let p = &app.position;
-    queue!(
-        out,
-        SetAttribute(Attribute::Bold),
-        Print(format!(
-            "atom4: Chain Reaction ({}, {}x{}, {} players)",
-            p.rules().name(),
-            p.board().width(),
-            p.board().height(),
-            p.players()
-        )),
-        SetAttribute(Attribute::Reset)
-    )?;
-    draw_board(out, app)?;
-    draw_panel(out, app, labels)?;
-    queue!(
-        out,
-        cursor::MoveTo(BOARD_LEFT, message_row(p)),
-        SetAttribute(Attribute::Bold),
-        Print(&app.message),
-        SetAttribute(Attribute::Reset),
-        cursor::MoveTo(0, rows - 1),
-    )?;
-    out.flush()
+/// Draws the board and the panel.
+pub fn draw(
+    out: &mut impl Write,
+    screen: &ChainScreen,
+    position: &Position,
+    table: &Table,
+) -> io::Result<()> {
+    draw_board(out, screen, position)?;
+    draw_panel(out, screen, position, table)
 }
 
-fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
-    let p = &app.position;
-    let board = app.board();
-    let last = match app.last {
+fn draw_board(out: &mut impl Write, screen: &ChainScreen, p: &Position) -> io::Result<()> {
+    let board = screen.board(p);
+    let last = match screen.last {
         Some((atom4_core::chain::Move::Place(cell), _, _)) => Some(cell),
         _ => None,
     };
@@ -121,7 +76,7 @@ fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
                 BOARD_BG
             };
             queue!(out, SetBackgroundColor(bg))?;
-            if cell == app.cursor {
+            if cell == screen.cursor {
                 queue!(out, SetAttribute(Attribute::Reverse))?;
             }
             let count = board.count(cell);
@@ -144,15 +99,19 @@ fn draw_board(out: &mut impl Write, app: &App) -> io::Result<()> {
     Ok(())
 }
 
-fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()> {
-    let p = &app.position;
+fn draw_panel(
+    out: &mut impl Write,
+    screen: &ChainScreen,
+    p: &Position,
+    table: &Table,
+) -> io::Result<()> {
     let left = BOARD_LEFT + CELL_WIDTH * p.board().width() as u16 + 3;
     let mut lines: Vec<(String, Option<Player>)> = Vec::new();
     for i in 0..p.players() {
         let Some(player) = Player::new(i) else {
             continue;
         };
-        let who = if app.is_computer(player) {
+        let who = if table.is_computer(player) {
             "computer"
         } else {
             "person"
@@ -182,7 +141,7 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
         None,
     ));
     lines.push((
-        match app.last {
+        match screen.last {
             Some((mv, mover, c)) => format!(
                 "Last: {} {mv}, {} explosions, {} waves",
                 letter(mover),
@@ -194,16 +153,14 @@ fn draw_panel(out: &mut impl Write, app: &App, labels: &Labels) -> io::Result<()
         None,
     ));
     lines.push((
-        match (&app.animation, app.thinking) {
+        match (&screen.animation, table.thinking) {
             (Some(a), _) => format!("Cascade: wave {} of {}", a.shown, a.frames.len() - 1),
-            (None, Some(Thinking::Move { depth: 0 })) => "Thinking...".into(),
-            (None, Some(Thinking::Move { depth })) => format!("Thinking... depth {depth}"),
-            (None, Some(Thinking::Hint { depth })) => format!("Finding a hint... depth {depth}"),
+            (None, Some(t)) => thinking(t),
             (None, None) => String::new(),
         },
         None,
     ));
-    lines.push((format!("Computer: {}", labels.engine), None));
+    lines.push((format!("Computer: {}", table.engine), None));
     lines.push((String::new(), None));
     for help in [
         "arrows move   Enter/Space place",

@@ -7,9 +7,13 @@
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {
+    /// `ESC [ A`.
     Up,
+    /// `ESC [ B`.
     Down,
+    /// `ESC [ D`.
     Left,
+    /// `ESC [ C`.
     Right,
     /// An ordinary move on the cursor's cell.
     Move,

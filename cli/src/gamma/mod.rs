@@ -8,6 +8,7 @@ pub mod keys;
 pub mod memory;
 pub mod play;
 pub mod render;
+pub mod screen;
 pub mod tui;
 
 use std::io::{self, Write};

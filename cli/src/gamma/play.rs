@@ -11,6 +11,7 @@ use atom4_core::gamma::{words_for, GameMemory, Gamma, Move, Position, POSITION_W
 
 use super::memory::HeapMemory;
 use super::tui::{self, Opponent};
+use crate::app::Seats;
 use crate::terminal::clock_seed;
 use crate::worker::{Answer, Worker};
 
@@ -25,10 +26,10 @@ pub struct PlayArgs {
     pub players: u32,
     /// The most areas a player may hold.
     pub areas: u32,
-    /// The players the computer plays, comma-separated (2,3); none: people
-    /// play every seat.
-    #[arg(long, value_delimiter = ',')]
-    pub computer: Vec<u32>,
+    /// The seats the computer plays: player numbers from 1 separated by
+    /// commas (2,3), or none (the default: people at every seat).
+    #[arg(long, value_name = "SEATS")]
+    pub computer: Option<Seats>,
     /// The computer's time a move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     pub time: u64,
@@ -114,12 +115,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     }
     let game =
         Gamma::new_in_zeroed(w, h, players, areas, memory.words()).map_err(|e| e.to_string())?;
-    let mut seats = args.computer.clone();
-    seats.sort_unstable();
-    seats.dedup();
-    if let Some(&bad) = seats.iter().find(|&&p| p == 0 || p > players) {
-        return Err(format!("--computer {bad}: players go from 1 to {players}"));
-    }
+    let chosen = args.computer.unwrap_or_default();
+    chosen.check(players as usize)?;
+    let seats: Vec<u32> = chosen.numbers().map(u32::from).collect();
     if seats.is_empty() {
         return tui::play(game, &[], None);
     }
@@ -156,7 +154,7 @@ mod tests {
             height: 5,
             players: 2,
             areas: 2,
-            computer: vec![2],
+            computer: Some(Seats::of(2)),
             time: 30,
             engine: engine.into(),
             seed: Some(1),
@@ -179,8 +177,11 @@ mod tests {
     #[test]
     fn bad_games_and_seats_are_refused_before_the_screen() {
         let mut a = args("greedy");
-        a.computer = vec![3];
-        assert!(run(&a).unwrap_err().contains("players go from 1 to 2"));
+        a.computer = Some(Seats::of(3));
+        assert_eq!(
+            run(&a).unwrap_err(),
+            "--computer 3: this game has 2 players (1 to 2)"
+        );
         let mut a = args("greedy");
         a.areas = 0;
         assert!(run(&a).is_err());

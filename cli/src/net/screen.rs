@@ -11,10 +11,8 @@ use atom4_net::session::{as_changes, Outcome, Session};
 use crossterm::style::{
     Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
 };
-use crossterm::{cursor, queue, terminal};
+use crossterm::{cursor, queue};
 
-use crate::atom4::app::App;
-use crate::atom4::record::Record;
 use crate::atom4::render::{self, BOARD_LEFT, BOARD_TOP};
 
 const PANEL_WIDTH: u16 = 40;
@@ -58,23 +56,11 @@ pub fn needed_size(session: &Session) -> (u16, u16) {
 
 pub fn draw(out: &mut impl Write, view: &View) -> io::Result<()> {
     let session = view.session;
-    let (cols, rows) = terminal::size()?;
     let (need_cols, need_rows) = needed_size(session);
-    queue!(
-        out,
-        ResetColor,
-        terminal::Clear(terminal::ClearType::All),
-        cursor::MoveTo(0, 0)
-    )?;
-    if cols < need_cols || rows < need_rows {
-        queue!(
-            out,
-            Print(format!(
-                "The terminal is too small: this table needs {need_cols} x {need_rows}, this one is {cols} x {rows}. Enlarge it, or press q to quit."
-            ))
-        )?;
+    let Some((cols, rows)) = crate::terminal::clear_frame(out, "this table", need_cols, need_rows)?
+    else {
         return out.flush();
-    }
+    };
     queue!(
         out,
         SetAttribute(Attribute::Bold),
@@ -83,13 +69,9 @@ pub fn draw(out: &mut impl Write, view: &View) -> io::Result<()> {
     )?;
     match session.position() {
         Some(game) => {
-            let mut app = App::resume(Record::new(game), None);
-            app.cursor = view.cursor;
-            if let Some(first) = session.last_changes.first() {
-                app.history
-                    .push((first.cell, as_changes(&session.last_changes)));
-            }
-            render::draw_board(out, &app)?;
+            let changes =
+                (!session.last_changes.is_empty()).then(|| as_changes(&session.last_changes));
+            render::draw_board(out, &game, view.cursor, changes.as_ref())?;
         }
         None => queue!(
             out,

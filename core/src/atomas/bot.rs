@@ -12,8 +12,9 @@
 //! from 12 entries on keeps them from getting there (a quarter as many
 //! moves on 16 entries or more). Beyond depth 2 the root looks only at
 //! the replies the previous iteration ranked best ([`Limits::root_width`]).
-//! Iterative deepening under the caller's [`Control`]; no heap, a copy of
-//! the state a ply on the stack.
+//! Iterative deepening under the caller's [`Control`]; no heap. A level
+//! of the search keeps its replies (and a fingerprint of where each
+//! leads), not the states: a small chip's stack holds a few levels.
 
 use arrayvec::ArrayVec;
 
@@ -87,8 +88,55 @@ pub struct Bot {
     aborted: bool,
 }
 
-/// A reply and the state it leads to.
-type Children = ArrayVec<(Reply, Atomas), MAX_MOVES>;
+/// The replies of a decision state that lead to different states, each
+/// with its state's [`fingerprint`].
+type Children = ArrayVec<(Reply, u64), MAX_MOVES>;
+
+/// The state after `reply`.
+fn after_reply(game: &Atomas, reply: Reply) -> Atomas {
+    let mut child = *game;
+    child.play_checked(reply, &mut ());
+    child
+}
+
+/// What tells two states after a reply apart for the search (the ring, the
+/// carry and the score) folded into a word, cheaply: states with equal
+/// words are compared in full before a reply is dropped. The entries are
+/// weighed by their place, since the states after one decision mostly hold
+/// the same entries in other places.
+fn fingerprint(child: &Atomas) -> u64 {
+    let carry = match child.carry {
+        None => 0,
+        Some(entry) => 1 + u64::from(entry.code()),
+    };
+    let mut ring = 0u32;
+    for (i, &code) in child.ring.slots().iter().enumerate() {
+        ring = ring.wrapping_add(code.wrapping_mul(2 * i as u32 + 1));
+    }
+    child.score ^ u64::from(ring) << 16 ^ carry << 48 ^ (child.ring.len() as u64) << 58
+}
+
+/// Whether two states after a reply are the same for the search.
+fn same(a: &Atomas, b: &Atomas) -> bool {
+    a.ring == b.ring && a.carry == b.carry && a.score == b.score
+}
+
+/// Lists in `out` every legal reply of `game` that leads to a different
+/// state (the first in index order), calling `f` with each one's index in
+/// `out` and its state as it is found.
+fn distinct_replies(game: &Atomas, out: &mut Children, mut f: impl FnMut(usize, &Atomas)) {
+    game.each_reply(|reply| {
+        let child = after_reply(game, reply);
+        let key = fingerprint(&child);
+        let seen = out
+            .iter()
+            .any(|&(r, k)| k == key && same(&after_reply(game, r), &child));
+        if !seen {
+            out.push((reply, key));
+            f(out.len() - 1, &child);
+        }
+    });
+}
 
 impl Bot {
     pub fn new(weights: Weights) -> Bot {
@@ -128,7 +176,7 @@ impl Bot {
             pv: ArrayVec::new(),
         };
         let mut children = Children::new();
-        self.children(game, &mut children);
+        distinct_replies(game, &mut children, |_, _| {});
         let Some(&(first, _)) = children.first() else {
             return report;
         };
@@ -149,7 +197,8 @@ impl Bot {
                 _ => children.len(),
             };
             values.truncate(searched);
-            for (i, &(_, child)) in children[..searched].iter().enumerate() {
+            for (i, &(reply, _)) in children[..searched].iter().enumerate() {
+                let child = after_reply(game, reply);
                 let gained = (child.score - game.score) as f32;
                 let v = self.after(&child, depth - 1, control) + unit * gained;
                 if self.aborted {
@@ -185,20 +234,6 @@ impl Bot {
         }
         report.nodes = self.nodes;
         report
-    }
-
-    /// Every legal reply with the state it leads to, one reply for each
-    /// different result (the first in index order).
-    fn children(&self, game: &Atomas, out: &mut Children) {
-        game.each_reply(|reply| {
-            let mut child = *game;
-            child.play_checked(reply, &mut ());
-            if !out.iter().any(|(_, c)| {
-                c.ring == child.ring && c.carry == child.carry && c.score == child.score
-            }) {
-                out.push((reply, child));
-            }
-        });
     }
 
     /// Counts a node; true once the search must stop.
@@ -252,40 +287,39 @@ impl Bot {
     /// The value of a decision state: its best reply's, with `depth >= 1`
     /// replies left.
     fn decide(&mut self, game: &Atomas, depth: u8, control: &mut impl Control<Reply>) -> f32 {
-        let mut children = Children::new();
-        self.children(game, &mut children);
-        if children.is_empty() {
+        let mut kept = Children::new();
+        let mut best = f32::NEG_INFINITY;
+        // Below depth 1 with a width, every reply is ranked by the
+        // evaluation first; otherwise each is searched as it is found.
+        let rank = depth > 1 && self.width > 0;
+        let mut ranked = ArrayVec::<(f32, usize), MAX_MOVES>::new();
+        distinct_replies(game, &mut kept, |i, child| {
+            if rank {
+                ranked.push((evaluate(child, &self.weights), i));
+            } else if !self.aborted {
+                let v = self.after(child, depth - 1, control);
+                best = best.max(v);
+            }
+        });
+        if kept.is_empty() {
             return evaluate(game, &self.weights);
         }
-        let mut best = f32::NEG_INFINITY;
-        if depth == 1 {
-            for (_, child) in children.iter() {
-                let v = self.after(child, 0, control);
-                if self.aborted {
-                    return 0.0;
-                }
-                best = best.max(v);
-            }
+        if self.aborted {
+            return 0.0;
+        }
+        if !rank {
             return best;
         }
-        if self.width > 0 && children.len() > self.width {
-            // Rank by the evaluation, keep the best few.
-            let mut ranked = ArrayVec::<(f32, usize), MAX_MOVES>::new();
-            for (i, (_, child)) in children.iter().enumerate() {
-                ranked.push((evaluate(child, &self.weights), i));
-            }
+        let chosen = if kept.len() > self.width {
+            // The best few by the evaluation.
             ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0));
-            for &(_, i) in ranked.iter().take(self.width) {
-                let v = self.after(&children[i].1, depth - 1, control);
-                if self.aborted {
-                    return 0.0;
-                }
-                best = best.max(v);
-            }
-            return best;
-        }
-        for (_, child) in children.iter() {
-            let v = self.after(child, depth - 1, control);
+            self.width
+        } else {
+            // Few enough: all of them, in order.
+            ranked.len()
+        };
+        for &(_, i) in ranked.iter().take(chosen) {
+            let v = self.after(&after_reply(game, kept[i].0), depth - 1, control);
             if self.aborted {
                 return 0.0;
             }

@@ -108,6 +108,13 @@ impl Ring {
         &self.codes[..self.len()]
     }
 
+    /// Every slot's packed entry, 0 from `len` on: a fixed length, for
+    /// loops the compiler unrolls.
+    #[inline]
+    pub(crate) const fn slots(&self) -> &[u32; CAPACITY] {
+        &self.codes
+    }
+
     /// Bit `i` set when entry `i` is a plus.
     #[inline]
     pub(crate) const fn pluses(&self) -> u32 {

@@ -2,7 +2,10 @@
 //! `3 * i + c - 1` for colour `c` (1 red, 2 blue, 3 green) on the interior
 //! circle of canonical index `i` (by `h`, then `l`); a move's text is the
 //! referee's `(c,h,l,r)`; the engine is the player (solver, then tree
-//! search), its budget in work units or time.
+//! search), its budget in work units or time. With [`Limits::level`] set
+//! (any level) it is the tree search alone, with all the memory: the
+//! solver's board takes about 140 KB of stack, more than a
+//! microcontroller has.
 
 use core::fmt::{self, Write};
 
@@ -279,11 +282,22 @@ impl State for Atropos {
             return Report::none();
         }
         memory.fill(0);
-        let config = Config {
+        let mut config = Config {
             seed: limits.seed,
             ..Config::default()
         };
-        let mut engine = Engine::new(Memory::split(memory, TreeSearch::Mcts), config);
+        let memory = match limits.level {
+            None => Memory::split(memory, TreeSearch::Mcts),
+            Some(_) => {
+                config.solver_max_live = 0;
+                Memory {
+                    solver: &mut [],
+                    tree: memory,
+                    table: &mut [],
+                }
+            }
+        };
+        let mut engine = Engine::new(memory, config);
         let clock = control.elapsed_ms().is_some();
         let work = match (limits.nodes, limits.time_ms) {
             (Some(w), _) => Some(w),

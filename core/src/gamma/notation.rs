@@ -22,6 +22,12 @@ use super::position::{Move, Position, PositionError};
 use crate::game::MAX_PLAYERS;
 use crate::text::decimal;
 
+/// A number of a position text as it prints: digits without leading
+/// zeros, so that what parses prints back to the same text.
+fn number(text: &str) -> Option<u64> {
+    decimal(text).filter(|_| text == "0" || !text.starts_with('0'))
+}
+
 /// What is wrong with a position text or a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParseErrorKind {
@@ -132,16 +138,16 @@ impl<const WORDS: usize> Position<WORDS> {
         let (at, size) = fields.next("size")?;
         let (width, height) = size
             .split_once('x')
-            .and_then(|(w, h)| Some((decimal(w)?, decimal(h)?)))
+            .and_then(|(w, h)| Some((number(w)?, number(h)?)))
             .filter(|&(w, h)| w >= 1 && h >= 1 && w <= 1 << 16 && h <= 1 << 16)
             .ok_or(error(ParseErrorKind::BadSize, at))?;
         let (width, height) = (width as u32, height as u32);
         let (at, players) = fields.next("players")?;
-        let players = decimal(players)
+        let players = number(players)
             .filter(|&p| p >= 1 && p <= MAX_PLAYERS as u64)
             .ok_or(error(ParseErrorKind::BadNumber("players"), at))? as u32;
         let (at, areas) = fields.next("areas")?;
-        let areas = decimal(areas)
+        let areas = number(areas)
             .filter(|&a| a >= 1 && a <= u64::from(u32::MAX))
             .ok_or(error(ParseErrorKind::BadNumber("areas"), at))? as u32;
         // The board must fit before its cells are read.
@@ -154,7 +160,7 @@ impl<const WORDS: usize> Position<WORDS> {
         let to_move = match turn {
             "-" => None,
             t => Some(
-                decimal(t)
+                number(t)
                     .filter(|&p| p >= 1 && p <= u64::from(players))
                     .ok_or(error(ParseErrorKind::BadTurn, at))? as u32,
             ),
@@ -162,8 +168,11 @@ impl<const WORDS: usize> Position<WORDS> {
         let (at, golden) = fields.next("golden")?;
         let golden_used =
             parse_golden(golden, players).ok_or(error(ParseErrorKind::BadGolden, at))?;
-        if fields.at < text.len() {
-            return Err(error(ParseErrorKind::TrailingText, fields.at));
+        // A space after the last field is trailing text too (its offset
+        // that of the space when nothing follows it).
+        if fields.at <= text.len() {
+            let at = fields.at.min(text.len() - 1);
+            return Err(error(ParseErrorKind::TrailingText, at));
         }
         let bytes = board.as_bytes();
         let cell = |x: u32, y: u32| {
@@ -221,7 +230,7 @@ fn parse_golden(text: &str, players: u32) -> Option<u16> {
     let mut bits = 0u16;
     let mut last = 0;
     for part in text.split(',') {
-        let p = decimal(part).filter(|&p| p > last && p <= u64::from(players))?;
+        let p = number(part).filter(|&p| p > last && p <= u64::from(players))?;
         last = p;
         bits |= 1 << (p - 1);
     }
@@ -363,6 +372,10 @@ mod tests {
             err("2x2 2 3 ../.. 1 - x"),
             error(ParseErrorKind::TrailingText, 18)
         );
+        assert_eq!(
+            err("2x2 2 3 ../.. 1 - "),
+            error(ParseErrorKind::TrailingText, 17)
+        );
         // Player 1 holds two areas of at most one.
         assert_eq!(
             err("3x1 2 1 1.1 2 -").kind,
@@ -374,6 +387,17 @@ mod tests {
             ParseErrorKind::Position(PositionError::BadTurn)
         );
         assert!(P::from_text("2x1 2 1 12 - 1,2").is_ok());
+        // Numbers as they print: no leading zeros (they would print back
+        // otherwise).
+        for (text, kind) in [
+            ("02x1 2 1 .. 1 -", ParseErrorKind::BadSize),
+            ("2x1 02 1 .. 1 -", ParseErrorKind::BadNumber("players")),
+            ("2x1 2 01 .. 1 -", ParseErrorKind::BadNumber("areas")),
+            ("2x1 2 1 .. 01 -", ParseErrorKind::BadTurn),
+            ("2x1 2 1 12 - 1,02", ParseErrorKind::BadGolden),
+        ] {
+            assert_eq!(err(text).kind, kind, "{text}");
+        }
         // Too big for this storage.
         assert_eq!(
             err("100x100 2 3 . 1 -").kind,

@@ -10,19 +10,29 @@
 //!   golden move only when a player has nothing else), to the end, valued
 //!   by the outcome and the margin of cells.
 
-use arrayvec::ArrayVec;
-
-use super::position::{Move, Position, MAX_MOVES};
+use super::position::{Move, Position};
 use crate::game::{Game, Player, Turn, MAX_PLAYERS};
 use crate::mcts::{Rollout, Values};
 use crate::rng::Rng;
 
 /// A uniformly random legal move of the player on turn (`None` once the
-/// game is over).
+/// game is over). The moves are counted, then the chosen one found again:
+/// no list of the largest board's moves on the stack.
 pub fn random_move<const WORDS: usize>(position: &Position<WORDS>, rng: &mut Rng) -> Option<Move> {
-    let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
-    position.legal_moves_into(&mut moves);
-    (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u32) as usize])
+    let mut count = 0u32;
+    position.each_legal_move(|_| count += 1);
+    if count == 0 {
+        return None;
+    }
+    let pick = rng.below(count);
+    let (mut i, mut chosen) = (0, None);
+    position.each_legal_move(|mv| {
+        if i == pick {
+            chosen = Some(mv);
+        }
+        i += 1;
+    });
+    chosen
 }
 
 /// The legal move after which the player on turn has the most free fields
@@ -30,14 +40,12 @@ pub fn random_move<const WORDS: usize>(position: &Position<WORDS>, rng: &mut Rng
 /// once the game is over.
 pub fn greedy_move<const WORDS: usize>(position: &Position<WORDS>, rng: &mut Rng) -> Option<Move> {
     let player = position.player_to_move()?;
-    let mut moves = ArrayVec::<Move, MAX_MOVES>::new();
-    position.legal_moves_into(&mut moves);
     let mut best: Option<(u32, Move)> = None;
     let mut ties = 0;
-    for &mv in moves.iter() {
+    position.each_legal_move(|mv| {
         let mut after = position.clone();
         if after.make_move(mv).is_err() {
-            continue;
+            return;
         }
         let free = after.free_fields(player);
         match best {
@@ -54,7 +62,7 @@ pub fn greedy_move<const WORDS: usize>(position: &Position<WORDS>, rng: &mut Rng
                 ties = 1;
             }
         }
-    }
+    });
     best.map(|(_, mv)| mv)
 }
 

@@ -947,6 +947,11 @@ impl<const WORDS: usize> Game for Position<WORDS> {
         self.legal_moves_into(moves);
     }
 
+    /// Without the list, which has room for the largest board.
+    fn each_legal_move(&self, f: impl FnMut(Move)) {
+        Position::each_legal_move(self, f);
+    }
+
     fn play(&mut self, mv: Move) {
         // Searches play only listed moves; anything else changes nothing.
         let _ = self.make_move(mv);

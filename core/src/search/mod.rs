@@ -140,6 +140,11 @@ fn empty_history<G: ZeroSum>() -> G::List<i16> {
 
 impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     /// A search with `table` as its transposition table and `evaluator`.
+    // Never inlined: its move-ordering tables are built in its own frame,
+    // gone before the search starts; inlined, the caller's frame kept
+    // their copies for the whole search (1 KB more stack for Atom-4 on a
+    // Cortex-M).
+    #[inline(never)]
     pub fn with_store(table: T, evaluator: E) -> Self {
         Search {
             table,

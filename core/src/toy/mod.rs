@@ -296,7 +296,7 @@ impl State for TicTacToe {
         if self.mover().is_none() {
             return Report::none();
         }
-        let report = Mcts::new(memory, RandomRollout::default()).run(
+        let mut report = Mcts::new(memory, RandomRollout::default()).run(
             self,
             mcts::Limits {
                 iterations: limits.nodes.unwrap_or(2_000),
@@ -304,6 +304,13 @@ impl State for TicTacToe {
             },
             &mut state::Actions::new(control, Action::from),
         );
+        if report.best.is_none() {
+            // Memory too small for the tree's root and its children: any
+            // amount must give a move, so the first legal one.
+            let mut moves = ArrayVec::new();
+            self.legal_moves(&mut moves);
+            report.best = moves.first().copied();
+        }
         report.map(Action::from)
     }
 }

@@ -5,8 +5,8 @@
 use atom4_core::atom4::{Board, Color, Direction};
 use atom4_core::{Cell, MAX_SIDE};
 
-use super::game::{atom4_change, atom4_game, ATOM4_MAX_CELLS, ATOM4_MAX_CHANGES};
-use crate::boundary::{guard, input, output, output_array, output_opt, Result};
+use super::game::{atom4_change, atom4_game, output_changes, ATOM4_MAX_CELLS, ATOM4_MAX_CHANGES};
+use crate::boundary::{guard, input, output, Result};
 use crate::status::atom4_status::{self, *};
 
 /// A board of any contents: `cells[y * 16 + x]` is -1 for an empty cell or
@@ -38,6 +38,13 @@ impl atom4_board {
     }
 }
 
+/// The caller's board and its cell (x, y).
+fn board_cell(board: *const atom4_board, x: u8, y: u8) -> Result<(Board, Cell)> {
+    let board = input(board)?.decode()?;
+    let cell = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
+    Ok((board, cell))
+}
+
 fn direction(dir: u8) -> Result<Direction> {
     Direction::ALL
         .get(usize::from(dir))
@@ -60,7 +67,7 @@ pub extern "C" fn atom4_game_board(
     board: *mut atom4_board,
 ) -> atom4_status {
     guard(|| {
-        let state = super::game::read(game)?;
+        let state = crate::stored::read(game)?;
         let mut out = atom4_board {
             width: state.width(),
             height: state.height(),
@@ -115,8 +122,7 @@ pub extern "C" fn atom4_board_is_legal(
     legal: *mut bool,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.decode()?;
-        let cell = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
+        let (board, cell) = board_cell(board, x, y)?;
         output(legal, board.is_legal(cell))
     })
 }
@@ -136,8 +142,7 @@ pub extern "C" fn atom4_board_splash(
     count: *mut usize,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.decode()?;
-        let cell = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
+        let (board, cell) = board_cell(board, x, y)?;
         let piece = color_of(piece)?;
         if board.is_occupied(cell) {
             return Err(ATOM4_OCCUPIED);
@@ -150,11 +155,7 @@ pub extern "C" fn atom4_board_splash(
                 .collect(),
             None => arrayvec::ArrayVec::new(),
         };
-        if changes.is_null() && capacity == 0 {
-            output_opt(count, list.len())
-        } else {
-            output_array(changes, capacity, count, &list)
-        }
+        output_changes(changes, capacity, count, &list)
     })
 }
 
@@ -171,8 +172,7 @@ pub extern "C" fn atom4_board_run(
     count: *mut u32,
 ) -> atom4_status {
     guard(|| {
-        let board = input(board)?.decode()?;
-        let mut at = board.cell(x, y).ok_or(ATOM4_OUT_OF_RANGE)?;
+        let (board, mut at) = board_cell(board, x, y)?;
         let (dir, want) = (direction(dir)?, color_of(piece)?);
         let mut n = 0;
         while n < limit.min(u32::from(MAX_SIDE)) {

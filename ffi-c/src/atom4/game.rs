@@ -1,63 +1,18 @@
 //! The game in caller memory, and the rules: play, undo, legal moves, cells.
 
-use atom4_core::atom4::{Atom4, Change, Changes, Color, Status, ENCODED_LEN};
+use atom4_core::atom4::{Atom4, Change, Changes, Color, IllegalMove, StateError, Status};
 use atom4_core::Cell;
 
-use crate::boundary::{guard, input, input_slice, output, output_array, output_opt, Result};
+use crate::boundary::{guard, input_slice, output, output_array, output_opt, Result};
+pub use crate::status::atom4_round_status;
 use crate::status::atom4_status::{self, *};
-use atom4_core::atom4::{IllegalMove, StateError};
+pub use crate::stored::atom4_game;
+use crate::stored::{read, write};
 
 /// Most changes one move makes: the placed piece and one cell a direction.
 pub const ATOM4_MAX_CHANGES: usize = 7;
 /// Most cells a board has (16 x 16), so most legal moves a position has.
 pub const ATOM4_MAX_CELLS: usize = 256;
-
-/// A game of Atom-4: plain bytes in caller memory (160 bytes, 8-byte
-/// aligned; place it anywhere, copy it with memcpy or assignment). Set it
-/// up with atom4_game_init() or atom4_game_from_text() before any other
-/// call: like any C object it must be initialised before it is read
-/// (uninitialised memory is undefined behaviour). The bytes are checked on
-/// every call: initialised memory that is not a game (overwritten, zeroed,
-/// another object's bytes) gives ATOM4_BAD_GAME.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_game {
-    _private: [u64; 20],
-}
-
-const _: () = assert!(ENCODED_LEN <= size_of::<atom4_game>());
-
-impl atom4_game {
-    fn decode(&self) -> Result<Atom4> {
-        let mut bytes = [0u8; 8 * 20];
-        for (chunk, word) in bytes.chunks_exact_mut(8).zip(self._private) {
-            chunk.copy_from_slice(&word.to_ne_bytes());
-        }
-        Atom4::from_bytes(&bytes[..ENCODED_LEN]).map_err(|_| ATOM4_BAD_GAME)
-    }
-
-    fn encode(state: &Atom4) -> atom4_game {
-        let mut bytes = [0u8; 8 * 20];
-        bytes[..ENCODED_LEN].copy_from_slice(&state.to_bytes());
-        let mut game = atom4_game { _private: [0; 20] };
-        for (word, chunk) in game._private.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *word = u64::from_ne_bytes(b);
-        }
-        game
-    }
-}
-
-/// The game behind a caller's pointer.
-pub(crate) fn read(game: *const atom4_game) -> Result<Atom4> {
-    input(game)?.decode()
-}
-
-/// Stores `state` in the caller's game.
-pub(crate) fn write(game: *mut atom4_game, state: &Atom4) -> Result<()> {
-    output(game, atom4_game::encode(state))
-}
 
 /// A cell of the board: column x (0 at the left), row y (0 at the top).
 #[repr(C)]
@@ -104,17 +59,6 @@ impl From<&Change> for atom4_change {
             after: change.new.bits(),
         }
     }
-}
-
-/// Where a round stands.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_round_status {
-    ATOM4_PLAYING = 0,
-    ATOM4_WON_BY_PLAYER_1 = 1,
-    ATOM4_WON_BY_PLAYER_2 = 2,
-    /// The board filled up without a winning row (the original's STALEMATE, 3).
-    ATOM4_STALEMATE = 3,
 }
 
 /// Everything about a game but its cells.
@@ -234,13 +178,24 @@ pub extern "C" fn atom4_play(
         let made = state.play(cell)?;
         let list: arrayvec::ArrayVec<atom4_change, ATOM4_MAX_CHANGES> =
             made.iter().map(atom4_change::from).collect();
-        if changes.is_null() && capacity == 0 {
-            output_opt(count, list.len())?;
-        } else {
-            output_array(changes, capacity, count, &list)?;
-        }
+        output_changes(changes, capacity, count, &list)?;
         write(game, &state)
     })
+}
+
+/// Writes a move's changes as atom4_play() says: NULL and 0 for `changes`
+/// and `capacity` ask only for their number.
+pub(crate) fn output_changes(
+    changes: *mut atom4_change,
+    capacity: usize,
+    count: *mut usize,
+    list: &[atom4_change],
+) -> Result<()> {
+    if changes.is_null() && capacity == 0 {
+        output_opt(count, list.len())
+    } else {
+        output_array(changes, capacity, count, list)
+    }
 }
 
 /// Takes back the last move, given the `count` changes atom4_play() wrote

@@ -4,9 +4,8 @@
 pub mod board;
 pub mod game;
 pub mod search;
-pub mod text;
 
+pub use crate::text::{atom4_game_from_text, atom4_game_to_text, ATOM4_TEXT_CAPACITY};
 pub use board::*;
 pub use game::*;
 pub use search::*;
-pub use text::*;

@@ -2,25 +2,24 @@
 //! engine, searching in caller memory.
 
 use core::ffi::c_void;
-use core::mem::MaybeUninit;
 
 use atom4_core::atom4::{classic, StrongEval, StrongSearch, Weights};
-use atom4_core::control::Stopper;
+use atom4_core::chain;
+use atom4_core::control::{Report, Stopper};
 use atom4_core::search::{Entry, Limits, MAX_PLY};
-use atom4_core::{Cell, Rng};
+use atom4_core::Cell;
 
-use super::game::{atom4_cell, atom4_game, read};
-use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
+use super::game::{atom4_cell, atom4_game};
+use crate::boundary::{cleared, guard, input, one_of, output, Result};
+use crate::chain::{atom4_chain_move, atom4_chain_search_result};
+use crate::control::{atom4_stop_callback, line, Stop, ATOM4_MAX_PV};
 use crate::status::atom4_status::{self, *};
+use crate::stored::{random_move, read, read_live, Stored};
 
 /// The highest classic level (the original's `-d`; level d searches d + 1 plies).
 pub const ATOM4_CLASSIC_MAX_LEVEL: u8 = 8;
 
 const _: () = assert!(ATOM4_CLASSIC_MAX_LEVEL == classic::MAX_LEVEL);
-/// The longest principal variation a search reports.
-pub const ATOM4_MAX_PV: usize = 64;
-
-const _: () = assert!(ATOM4_MAX_PV == MAX_PLY);
 
 /// The classic search's result.
 #[repr(C)]
@@ -73,12 +72,8 @@ pub extern "C" fn atom4_classic_move(
     rng_state: *mut u64,
     best: *mut atom4_cell,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        let mut rng = Rng::new(*input(rng_state)?);
-        let cell = classic::choose(&state, level, &mut rng).map_err(classic_status)?;
-        output(best, cell.into())?;
-        output(rng_state, rng.state())
+    random_move(game, rng_state, best, |state, rng| {
+        classic::choose(state, level, rng).map_err(classic_status)
     })
 }
 
@@ -88,10 +83,6 @@ fn classic_status(e: classic::ClassicError) -> atom4_status {
         classic::ClassicError::LevelTooHigh => ATOM4_OUT_OF_RANGE,
     }
 }
-
-/// Called every few thousand nodes with the nodes searched so far; return
-/// true to stop (a deadline, a cancel button).
-pub type atom4_stop_callback = Option<extern "C" fn(context: *mut c_void, nodes: u64) -> bool>;
 
 /// Where a strong search stops. Zeroed limits search to the greatest depth
 /// with no other limit: set at least one.
@@ -123,8 +114,7 @@ pub struct atom4_tt_entry {
     _private: [u16; 4],
 }
 
-const _: () = assert!(size_of::<atom4_tt_entry>() == size_of::<Entry<Cell>>());
-const _: () = assert!(align_of::<atom4_tt_entry>() >= align_of::<Entry<Cell>>());
+const _: () = assert!(one_of::<atom4_tt_entry, Entry<Cell>>());
 
 /// The strong search's result. An interrupted search reports its last
 /// completed iteration.
@@ -155,68 +145,93 @@ pub extern "C" fn atom4_strong_search(
     table_length: usize,
     result: *mut atom4_search_result,
 ) -> atom4_status {
+    strong_search(
+        game,
+        limits,
+        table,
+        table_length,
+        result,
+        |table, state, limits, stop| {
+            StrongSearch::new(table, StrongEval::new(Weights::DEFAULT)).run(state, limits, stop)
+        },
+    )
+}
+
+/// A typed family's strong search (Atom-4's, Chain Reaction's): its game
+/// while it is on, the caller's limits, the caller's table cleared, and
+/// `search` run on them; the report goes to `result` as the family's C
+/// struct.
+pub(crate) fn strong_search<T: Stored, A: Copy, R: SearchResult<A>>(
+    game: *const T,
+    limits: *const atom4_limits,
+    table: *mut atom4_tt_entry,
+    table_length: usize,
+    result: *mut R,
+    search: impl FnOnce(&mut [Entry<A>], &T::Game, Limits, &mut Stopper<'_, A>) -> Report<A>,
+) -> atom4_status {
     guard(|| {
-        let state = read(game)?;
-        if state.is_over() {
-            return Err(ATOM4_ROUND_OVER);
-        }
-        let limits = *input(limits)?;
-        if limits.depth as usize > MAX_PLY {
-            return Err(ATOM4_OUT_OF_RANGE);
-        }
-        let flag = atomic_flag(limits.stop_flag)?;
-        let slots = table_slots(table, table_length)?;
-        // The caller's flag and callback, for this call only.
-        let mut callback = |nodes| limits.should_stop.is_some_and(|f| f(limits.context, nodes));
-        let mut control = Stopper::new().callback(&mut callback);
-        if let Some(flag) = flag {
-            control = control.flag(flag);
-        }
-        let mut search = StrongSearch::new(slots, StrongEval::new(Weights::DEFAULT));
-        let report = search.run(
-            &state,
-            Limits {
-                depth: if limits.depth == 0 {
-                    MAX_PLY as u8
-                } else {
-                    limits.depth
-                },
-                nodes: if limits.nodes == 0 {
-                    u64::MAX
-                } else {
-                    limits.nodes
-                },
-                seed: limits.seed,
-            },
-            &mut control,
-        );
-        let best = report.best.ok_or(ATOM4_INTERNAL_ERROR)?;
-        let mut pv = [atom4_cell { x: 0, y: 0 }; ATOM4_MAX_PV];
-        for (slot, &cell) in pv.iter_mut().zip(report.pv.iter()) {
-            *slot = cell.into();
-        }
-        output(
-            result,
-            atom4_search_result {
-                best: best.into(),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                pv_length: report.pv.len() as u8,
-                pv,
-            },
-        )
+        let state = read_live(game)?;
+        let (limits, stop) = search_limits(limits)?;
+        let table = cleared(table, table_length, Entry::<A>::EMPTY)?;
+        let report = stop.run(|control| search(table, &state, limits, control));
+        output(result, R::of(&report)?)
     })
 }
 
-/// The caller's table as search slots, each overwritten with an empty entry
-/// first, so whatever bytes were there are never read as entries.
-fn table_slots<'a>(table: *mut atom4_tt_entry, length: usize) -> Result<&'a mut [Entry<Cell>]> {
-    let slots = uninit_slice(table.cast::<MaybeUninit<Entry<Cell>>>(), length)?;
-    for slot in slots.iter_mut() {
-        slot.write(Entry::EMPTY);
+/// A typed family's search result from the core's report.
+pub(crate) trait SearchResult<A>: Sized {
+    fn of(report: &Report<A>) -> Result<Self>;
+}
+
+/// The typed families' search results: the same fields, each family's own
+/// moves (`blank` after the end of the line).
+macro_rules! search_results {
+    ($($result:ty: $action:ty as $item:ty, blank $blank:expr;)*) => {$(
+        impl SearchResult<$action> for $result {
+            fn of(report: &Report<$action>) -> Result<Self> {
+                let (pv, pv_length) = line(report, $blank, <$item>::from);
+                Ok(Self {
+                    best: report.best.ok_or(ATOM4_INTERNAL_ERROR)?.into(),
+                    score: report.score,
+                    depth: report.depth,
+                    nodes: report.nodes,
+                    pv_length,
+                    pv,
+                })
+            }
+        }
+    )*};
+}
+
+search_results! {
+    atom4_search_result: Cell as atom4_cell, blank atom4_cell { x: 0, y: 0 };
+    atom4_chain_search_result: chain::Move as atom4_chain_move,
+        blank atom4_chain_move { x: 0, y: 0, pass: false };
+}
+
+/// The search limits and stop conditions of a caller's `atom4_limits`
+/// (Atom-4's and Chain Reaction's strong searches): a depth of 0 is the
+/// greatest, 0 nodes no limit; ATOM4_OUT_OF_RANGE for a depth above 64.
+pub(crate) fn search_limits(limits: *const atom4_limits) -> Result<(Limits, Stop<'static>)> {
+    let limits = input(limits)?;
+    if limits.depth as usize > MAX_PLY {
+        return Err(ATOM4_OUT_OF_RANGE);
     }
-    // SAFETY: every slot was initialised just above; atom4_tt_entry and
-    // Entry<Cell> have the same size and alignment (asserted above).
-    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<Entry<Cell>>] as *mut [Entry<Cell>]) })
+    let stop = Stop::new(limits.should_stop, limits.context, limits.stop_flag)?;
+    let depth = match limits.depth {
+        0 => MAX_PLY as u8,
+        d => d,
+    };
+    let nodes = match limits.nodes {
+        0 => u64::MAX,
+        n => n,
+    };
+    Ok((
+        Limits {
+            depth,
+            nodes,
+            seed: limits.seed,
+        },
+        stop,
+    ))
 }

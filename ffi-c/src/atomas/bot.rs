@@ -3,12 +3,12 @@
 
 use atom4_core::atomas::bot::{Bot, Limits, MAX_DEPTH};
 use atom4_core::atomas::Weights;
-use atom4_core::control::Stopper;
 
-use super::game::{atom4_atomas_game, atom4_atomas_reply, read};
-use crate::atom4::atom4_stop_callback;
-use crate::boundary::{atomic_flag, guard, input, output};
+use super::game::{atom4_atomas_game, atom4_atomas_reply};
+use crate::boundary::{guard, input, output};
+use crate::control::{atom4_stop_callback, Stop};
 use crate::status::atom4_status::{self, *};
+use crate::stored::read;
 
 /// The bot's deepest search, in replies.
 pub const ATOM4_ATOMAS_MAX_DEPTH: u8 = 8;
@@ -77,26 +77,17 @@ pub extern "C" fn atom4_atomas_bot_reply(
         if depth > MAX_DEPTH {
             return Err(ATOM4_OUT_OF_RANGE);
         }
-        let flag = match limits {
-            Some(l) => atomic_flag(l.stop_flag)?,
-            None => None,
+        let stop = match limits {
+            Some(l) => Stop::new(l.should_stop, l.context, l.stop_flag)?,
+            None => Stop::none(),
         };
-        let mut callback =
-            |nodes| limits.is_some_and(|l| l.should_stop.is_some_and(|f| f(l.context, nodes)));
-        let mut control = Stopper::new().callback(&mut callback);
-        if let Some(flag) = flag {
-            control = control.flag(flag);
-        }
         let nodes = limits.map_or(0, |l| l.nodes);
-        let report = Bot::new(Weights::DEFAULT).search(
-            &state,
-            Limits {
-                depth: if depth == 0 { 2 } else { depth },
-                nodes: if nodes == 0 { u64::MAX } else { nodes },
-                ..Limits::depth(2)
-            },
-            &mut control,
-        );
+        let limits = Limits {
+            depth: if depth == 0 { 2 } else { depth },
+            nodes: if nodes == 0 { u64::MAX } else { nodes },
+            ..Limits::depth(2)
+        };
+        let report = stop.run(|control| Bot::new(Weights::DEFAULT).search(&state, limits, control));
         let reply = report.best.ok_or(ATOM4_INTERNAL_ERROR)?;
         output(
             result,

@@ -2,12 +2,19 @@
 //! law, legal replies, playing a reply.
 
 use atom4_core::atomas::{
-    Atom, Atomas, DrawError, IllegalReply, Reference, Reply, Source, ENCODED_LEN, MAX_MOVES,
-    MAX_OUTCOMES,
+    Atom, Atomas, DrawError, IllegalReply, Reference, Reply, Source, MAX_MOVES, MAX_OUTCOMES,
 };
 
 use crate::boundary::{guard, input, output, output_array, output_opt, Result};
 use crate::status::atom4_status::{self, *};
+pub use crate::status::{
+    ATOM4_ATOMAS_BLACK, ATOM4_ATOMAS_CLONE, ATOM4_ATOMAS_ENTRY, ATOM4_ATOMAS_GAP,
+    ATOM4_ATOMAS_MINUS, ATOM4_ATOMAS_NONE, ATOM4_ATOMAS_NUMBER, ATOM4_ATOMAS_PLUS,
+    ATOM4_ATOMAS_REMOVE, ATOM4_ATOMAS_SOURCE_CARRY, ATOM4_ATOMAS_SOURCE_FORCED,
+    ATOM4_ATOMAS_SOURCE_NONE, ATOM4_ATOMAS_SOURCE_RANDOM,
+};
+pub use crate::stored::atom4_atomas_game;
+use crate::stored::{read, write};
 
 /// Most entries a ring holds (a game is over beyond 18).
 pub const ATOM4_ATOMAS_MAX_ENTRIES: usize = 19;
@@ -19,82 +26,6 @@ pub const ATOM4_ATOMAS_MAX_OUTCOMES: usize = 25;
 
 const _: () = assert!(ATOM4_ATOMAS_MAX_REPLIES == MAX_MOVES);
 const _: () = assert!(ATOM4_ATOMAS_MAX_OUTCOMES == MAX_OUTCOMES);
-
-/// `atom4_atomas_atom.kind`: no atom.
-pub const ATOM4_ATOMAS_NONE: u8 = 0;
-/// `atom4_atomas_atom.kind`: a plus (`+`).
-pub const ATOM4_ATOMAS_PLUS: u8 = 1;
-/// `atom4_atomas_atom.kind`: a minus (`-`).
-pub const ATOM4_ATOMAS_MINUS: u8 = 2;
-/// `atom4_atomas_atom.kind`: a black plus (`B`).
-pub const ATOM4_ATOMAS_BLACK: u8 = 3;
-/// `atom4_atomas_atom.kind`: a clone (`C`).
-pub const ATOM4_ATOMAS_CLONE: u8 = 4;
-/// `atom4_atomas_atom.kind`: a numbered atom (`value`).
-pub const ATOM4_ATOMAS_NUMBER: u8 = 5;
-
-/// `atom4_atomas_reply.kind`: the gap of a number, `+` or `B` (`G`).
-pub const ATOM4_ATOMAS_GAP: u8 = 0;
-/// `atom4_atomas_reply.kind`: the entry a `C` copies (`J`).
-pub const ATOM4_ATOMAS_ENTRY: u8 = 1;
-/// `atom4_atomas_reply.kind`: the entry a `-` removes (`J y`, `J n`).
-pub const ATOM4_ATOMAS_REMOVE: u8 = 2;
-
-/// `atom4_atomas_info.source`: the atom is already in hand, or the game is over.
-pub const ATOM4_ATOMAS_SOURCE_NONE: u8 = 0;
-/// The next atom is the carry of a `-` or a `C`.
-pub const ATOM4_ATOMAS_SOURCE_CARRY: u8 = 1;
-/// The next atom is the forced plus (five moves without a `+` or `B`).
-pub const ATOM4_ATOMAS_SOURCE_FORCED: u8 = 2;
-/// The next atom is a random draw.
-pub const ATOM4_ATOMAS_SOURCE_RANDOM: u8 = 3;
-
-/// A state of Atomas: plain bytes in caller memory (112 bytes, 8-byte
-/// aligned; place it anywhere, copy it with memcpy or assignment, which is
-/// also how to keep a state to go back to). Set it up with
-/// atom4_atomas_game_start(), atom4_atomas_game_from_text() or
-/// atom4_atomas_game_from_request() before any other call: like any C
-/// object it must be initialised before it is read. The bytes are checked
-/// on every call: initialised memory that is not a state (overwritten,
-/// zeroed, another object's bytes) gives ATOM4_BAD_GAME.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_atomas_game {
-    _private: [u64; 14],
-}
-
-const _: () = assert!(ENCODED_LEN == size_of::<atom4_atomas_game>());
-
-impl atom4_atomas_game {
-    fn decode(&self) -> Result<Atomas> {
-        let mut bytes = [0u8; ENCODED_LEN];
-        for (chunk, word) in bytes.chunks_exact_mut(8).zip(self._private) {
-            chunk.copy_from_slice(&word.to_ne_bytes());
-        }
-        Atomas::from_bytes(&bytes).map_err(|_| ATOM4_BAD_GAME)
-    }
-
-    fn encode(state: &Atomas) -> atom4_atomas_game {
-        let bytes = state.to_bytes();
-        let mut game = atom4_atomas_game { _private: [0; 14] };
-        for (word, chunk) in game._private.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *word = u64::from_ne_bytes(b);
-        }
-        game
-    }
-}
-
-/// The state behind a caller's pointer.
-pub(crate) fn read(game: *const atom4_atomas_game) -> Result<Atomas> {
-    input(game)?.decode()
-}
-
-/// Stores `state` in the caller's game.
-pub(crate) fn write(game: *mut atom4_atomas_game, state: &Atomas) -> Result<()> {
-    output(game, atom4_atomas_game::encode(state))
-}
 
 /// The spec's reference generator (SplitMix64) in caller memory: the same
 /// seed draws the same games as every seeded controller. Any state is a
@@ -254,7 +185,7 @@ pub extern "C" fn atom4_atomas_game_start(
     guard(|| {
         let mut draws = Reference::new(input(rng)?.state);
         let state = Atomas::start(&mut draws);
-        output(game, atom4_atomas_game::encode(&state))?;
+        write(game, &state)?;
         output(
             rng,
             atom4_atomas_rng {

@@ -4,8 +4,10 @@
 
 pub mod bot;
 pub mod game;
-pub mod text;
 
+pub use crate::text::{
+    atom4_atomas_game_from_request, atom4_atomas_game_from_text, atom4_atomas_game_to_text,
+    atom4_atomas_play_text, atom4_atomas_request, ATOM4_ATOMAS_TEXT_CAPACITY,
+};
 pub use bot::*;
 pub use game::*;
-pub use text::*;

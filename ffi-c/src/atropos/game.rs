@@ -2,13 +2,13 @@
 //! colours, legal circles, losing and safe moves, checking and making a
 //! move, the Default player.
 
-use atom4_core::atropos::{
-    default_move, Atropos, Circle, Color, IllegalMove, Move, Player, ENCODED_LEN,
-};
-use atom4_core::Rng;
+use atom4_core::atropos::{default_move, Atropos, Circle, Color, IllegalMove, Move, Player};
 
-use crate::boundary::{guard, input, output, output_array, output_opt, Result};
+use crate::boundary::{guard, output, output_array, output_opt};
+pub use crate::status::atom4_atropos_illegal;
 use crate::status::atom4_status::{self, *};
+pub use crate::stored::atom4_atropos_game;
+use crate::stored::{random_move, read, write};
 
 /// Most interior circles a board has (size 15), so most legal circles.
 pub const ATOM4_ATROPOS_MAX_CIRCLES: usize = 120;
@@ -20,52 +20,6 @@ pub const ATOM4_ATROPOS_MAX_SIZE: u8 = 15;
 const _: () = assert!(ATOM4_ATROPOS_MAX_CIRCLES == atom4_core::atropos::MAX_CIRCLES);
 const _: () = assert!(ATOM4_ATROPOS_MAX_MOVES == atom4_core::atropos::MAX_MOVES);
 const _: () = assert!(ATOM4_ATROPOS_MAX_SIZE == atom4_core::atropos::MAX_SIZE);
-
-/// A position of Atropos: plain bytes in caller memory (40 bytes, 8-byte
-/// aligned; copy it with memcpy or assignment to keep a position, which is
-/// also how a move is taken back). Set it up with atom4_atropos_init() or
-/// atom4_atropos_from_text() before any other call: like any C object it
-/// must be initialised before it is read. The bytes are checked on every
-/// call: initialised memory that is not a position (overwritten, zeroed,
-/// another object's bytes) gives ATOM4_BAD_GAME.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_atropos_game {
-    _private: [u64; 5],
-}
-
-const _: () = assert!(ENCODED_LEN == size_of::<atom4_atropos_game>());
-
-impl atom4_atropos_game {
-    fn decode(&self) -> Result<Atropos> {
-        let mut bytes = [0u8; ENCODED_LEN];
-        for (chunk, word) in bytes.chunks_exact_mut(8).zip(self._private) {
-            chunk.copy_from_slice(&word.to_ne_bytes());
-        }
-        Atropos::from_bytes(&bytes).map_err(|_| ATOM4_BAD_GAME)
-    }
-
-    fn encode(state: &Atropos) -> atom4_atropos_game {
-        let bytes = state.to_bytes();
-        let mut game = atom4_atropos_game { _private: [0; 5] };
-        for (word, chunk) in game._private.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *word = u64::from_ne_bytes(b);
-        }
-        game
-    }
-}
-
-/// The position behind a caller's pointer.
-pub(crate) fn read(game: *const atom4_atropos_game) -> Result<Atropos> {
-    input(game)?.decode()
-}
-
-/// Stores `state` in the caller's game.
-pub(crate) fn write(game: *mut atom4_atropos_game, state: &Atropos) -> Result<()> {
-    output(game, atom4_atropos_game::encode(state))
-}
 
 /// A circle `(h, l, r)`: its height above the bottom side and its
 /// distances from the left and right sides; on a board of size n,
@@ -109,26 +63,6 @@ impl From<Move> for atom4_atropos_move {
             r: mv.circle.r,
         }
     }
-}
-
-/// Why a move is illegal (ATOM4_ATROPOS_LEGAL when it is not).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_atropos_illegal {
-    ATOM4_ATROPOS_LEGAL = 0,
-    /// The game is over.
-    ATOM4_ATROPOS_FINISHED = 1,
-    /// The colour is not 1, 2 or 3.
-    ATOM4_ATROPOS_NO_SUCH_COLOR = 2,
-    /// `(h, l)` is not an interior circle of the board.
-    ATOM4_ATROPOS_OFF_BOARD = 3,
-    /// `(h, l)` is interior but `r` is not n + 2 - h - l.
-    ATOM4_ATROPOS_WRONG_R = 4,
-    /// The circle is already coloured.
-    ATOM4_ATROPOS_OCCUPIED = 5,
-    /// The circle is not next to the last play, which has an uncoloured
-    /// neighbour.
-    ATOM4_ATROPOS_NOT_ADJACENT = 6,
 }
 
 impl From<IllegalMove> for atom4_atropos_illegal {
@@ -281,6 +215,21 @@ pub extern "C" fn atom4_atropos_legal_circles(
     })
 }
 
+/// Writes the moves `pick` lists as the two functions below say.
+fn output_moves<L: IntoIterator<Item = Move>>(
+    game: *const atom4_atropos_game,
+    pick: fn(&Atropos) -> L,
+    moves: *mut atom4_atropos_move,
+    capacity: usize,
+    count: *mut usize,
+) -> atom4_status {
+    guard(|| {
+        let list: Vec<atom4_atropos_move> =
+            pick(&read(game)?).into_iter().map(Into::into).collect();
+        output_array(moves, capacity, count, &list)
+    })
+}
+
 /// Writes the legal moves that complete a three-coloured triangle (and so
 /// lose at once), in the canonical order, to `moves` (`capacity` items;
 /// ATOM4_ATROPOS_MAX_MOVES always suffice), their number to `count`.
@@ -291,12 +240,7 @@ pub extern "C" fn atom4_atropos_losing_moves(
     capacity: usize,
     count: *mut usize,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        let list: Vec<atom4_atropos_move> =
-            state.losing_moves().into_iter().map(Into::into).collect();
-        output_array(moves, capacity, count, &list)
-    })
+    output_moves(game, Atropos::losing_moves, moves, capacity, count)
 }
 
 /// Writes the legal moves that do not lose at once, in the canonical
@@ -308,12 +252,7 @@ pub extern "C" fn atom4_atropos_safe_moves(
     capacity: usize,
     count: *mut usize,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        let list: Vec<atom4_atropos_move> =
-            state.safe_moves().into_iter().map(Into::into).collect();
-        output_array(moves, capacity, count, &list)
-    })
+    output_moves(game, Atropos::safe_moves, moves, capacity, count)
 }
 
 /// ATOM4_OK when `move` is legal; otherwise why not, as a status
@@ -368,11 +307,7 @@ pub extern "C" fn atom4_atropos_default_move(
     rng_state: *mut u64,
     mv: *mut atom4_atropos_move,
 ) -> atom4_status {
-    guard(|| {
-        let state = read(game)?;
-        let mut rng = Rng::new(*input(rng_state.cast_const())?);
-        let chosen = default_move(&state, &mut rng).ok_or(ATOM4_ROUND_OVER)?;
-        output(mv, chosen.into())?;
-        output(rng_state, rng.state())
+    random_move(game, rng_state, mv, |state, rng| {
+        default_move(state, rng).ok_or(ATOM4_ROUND_OVER)
     })
 }

@@ -4,8 +4,10 @@
 
 mod game;
 mod search;
-mod text;
 
+pub use crate::text::{
+    atom4_atropos_from_text, atom4_atropos_move_from_text, atom4_atropos_move_to_text,
+    atom4_atropos_to_text, ATOM4_ATROPOS_MOVE_CAPACITY, ATOM4_ATROPOS_TEXT_CAPACITY,
+};
 pub use game::*;
 pub use search::*;
-pub use text::*;

@@ -1,17 +1,19 @@
 //! The exact solver and the engine, searching in caller memory.
 
 use core::ffi::c_void;
-use std::sync::atomic::AtomicU32;
 use std::time::{Duration, Instant};
 
 use atom4_core::atropos::engine::{Budget, Choice, Config, Engine, Memory, Reason};
 use atom4_core::atropos::{Move, MoveList, SolveError, Solver, Value};
-use atom4_core::control::{Control, StopFlag};
+use atom4_core::control::Control;
 
-use super::game::{atom4_atropos_game, atom4_atropos_move, read};
-use crate::atom4::atom4_stop_callback;
-use crate::boundary::{atomic_flag, guard, input, output, words, Result};
+use super::game::{atom4_atropos_game, atom4_atropos_move};
+use crate::boundary::{guard, input, output, words, Result};
+use crate::control::{atom4_stop_callback, Stop};
+pub use crate::status::atom4_atropos_reason;
+pub use crate::status::atom4_atropos_value;
 use crate::status::atom4_status::{self, *};
+use crate::stored::read_live;
 
 /// One slot of the solver's transposition table: 8 bytes, 8-byte aligned.
 /// Give the solver (and the engine) an array of them (a power-of-two
@@ -55,18 +57,6 @@ pub struct atom4_atropos_limits {
     pub stop_flag: *const u32,
 }
 
-/// A position's value for the player to move.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_atropos_value {
-    /// Not found: the limits stopped the search first.
-    ATOM4_ATROPOS_UNKNOWN = 0,
-    /// The player to move can force a win.
-    ATOM4_ATROPOS_WIN = 1,
-    /// Whatever the player to move does, the opponent can force a win.
-    ATOM4_ATROPOS_LOSS = 2,
-}
-
 fn value_of(value: Option<Value>) -> atom4_atropos_value {
     match value {
         None => atom4_atropos_value::ATOM4_ATROPOS_UNKNOWN,
@@ -88,25 +78,6 @@ pub struct atom4_atropos_solution {
     pub winning: [atom4_atropos_move; 360],
 }
 
-/// How the engine found its move.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_atropos_reason {
-    /// Every legal move loses: red on the first legal circle.
-    ATOM4_ATROPOS_NO_SAFE_MOVE = 0,
-    /// The only move that does not lose at once.
-    ATOM4_ATROPOS_ONLY_MOVE = 1,
-    /// The opponent has no safe reply to it.
-    ATOM4_ATROPOS_WINS_AT_ONCE = 2,
-    /// The solver proved that it wins.
-    ATOM4_ATROPOS_PROVEN_WIN = 3,
-    /// The solver proved the position lost; the move gives an opponent who
-    /// plays like the Default player the best chance to hand the win back.
-    ATOM4_ATROPOS_PROVEN_LOSS = 4,
-    /// The tree search's choice.
-    ATOM4_ATROPOS_SEARCHED = 5,
-}
-
 /// The engine's move.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -123,61 +94,38 @@ pub struct atom4_atropos_choice {
     pub search_nodes: u64,
 }
 
-/// The caller's table as solver words, cleared first, so whatever bytes
-/// were there are never read as entries.
-fn table_slots<'a>(table: *mut atom4_atropos_table_entry, length: usize) -> Result<&'a mut [u64]> {
-    words(table, length)
-}
-
-/// The caller's tree nodes as words, emptied first.
-fn tree_nodes<'a>(tree: *mut atom4_atropos_tree_node, length: usize) -> Result<&'a mut [u64]> {
-    words(tree, length)
-}
-
 /// The caller's limits for one call: time from its start, work, the flag
 /// and the callback.
 struct Limits<'a> {
     start: Instant,
     time: Option<Duration>,
     work: Option<u64>,
-    flag: Option<&'a AtomicU32>,
-    should_stop: atom4_stop_callback,
-    context: *mut c_void,
+    stop: Stop<'a>,
 }
 
 impl Limits<'_> {
     fn of(limits: *const atom4_atropos_limits) -> Result<Limits<'static>> {
-        if limits.is_null() {
-            return Ok(Limits {
-                start: Instant::now(),
-                time: None,
-                work: None,
-                flag: None,
-                should_stop: None,
-                context: core::ptr::null_mut(),
-            });
-        }
-        let l = *input(limits)?;
-        Ok(Limits {
+        let mut of = Limits {
             start: Instant::now(),
-            time: (l.time_ms > 0).then(|| Duration::from_millis(l.time_ms)),
-            work: (l.work > 0).then_some(l.work),
-            flag: atomic_flag(l.stop_flag)?,
-            should_stop: l.should_stop,
-            context: l.context,
-        })
+            time: None,
+            work: None,
+            stop: Stop::none(),
+        };
+        if !limits.is_null() {
+            let l = input(limits)?;
+            of.time = (l.time_ms > 0).then(|| Duration::from_millis(l.time_ms));
+            of.work = (l.work > 0).then_some(l.work);
+            of.stop = Stop::new(l.should_stop, l.context, l.stop_flag)?;
+        }
+        Ok(of)
     }
 
     fn stopped(&self, work: u64) -> bool {
-        self.flag.is_some_and(|f| f.is_raised())
-            || self.should_stop.is_some_and(|f| f(self.context, work))
+        self.stop.stopped(work)
     }
 
     fn bounded(&self) -> bool {
-        self.time.is_some()
-            || self.work.is_some()
-            || self.flag.is_some()
-            || self.should_stop.is_some()
+        self.time.is_some() || self.work.is_some() || self.stop.can_stop()
     }
 }
 
@@ -219,12 +167,9 @@ pub extern "C" fn atom4_atropos_solve(
     solution: *mut atom4_atropos_solution,
 ) -> atom4_status {
     guard(|| {
-        let state = read(game)?;
-        if state.is_finished() {
-            return Err(ATOM4_ROUND_OVER);
-        }
+        let state = read_live(game)?;
         let mut control = Limits::of(limits)?;
-        let slots = table_slots(table, table_length)?;
+        let slots = words(table, table_length)?;
         let mut solver = Solver::new(slots);
         let mut winning = MoveList::new();
         let value = match solver.winning_moves(&state, &mut winning, &mut control) {
@@ -272,10 +217,7 @@ pub extern "C" fn atom4_atropos_engine_move(
     choice: *mut atom4_atropos_choice,
 ) -> atom4_status {
     guard(|| {
-        let state = read(game)?;
-        if state.is_finished() {
-            return Err(ATOM4_ROUND_OVER);
-        }
+        let state = read_live(game)?;
         let mut budget = Limits::of(limits)?;
         if !budget.bounded() {
             return Err(ATOM4_OUT_OF_RANGE);
@@ -286,8 +228,8 @@ pub extern "C" fn atom4_atropos_engine_move(
             input(limits)?.seed
         };
         let memory = Memory {
-            solver: table_slots(table, table_length)?,
-            tree: tree_nodes(tree, tree_length)?,
+            solver: words(table, table_length)?,
+            tree: words(tree, tree_length)?,
             table: &mut [],
         };
         let mut engine = Engine::new(

@@ -1,87 +1,21 @@
 //! The game in caller memory, and the rules: new games, play, pass, legal
 //! cells, cells and orbs.
 
-use atom4_core::chain::{Cascade, IllegalMove, Move, Position, Rules, Status, ENCODED_LEN};
+use atom4_core::chain::{Cascade, IllegalMove, Move, Position, Rules, Status};
 use atom4_core::game::Player;
 use atom4_core::Cell;
 
 use crate::atom4::atom4_cell;
-use crate::boundary::{guard, input, output, output_array, output_opt, Result};
+use crate::boundary::{guard, output, output_array, output_opt, Result};
 use crate::status::atom4_status::{self, *};
+pub use crate::status::{atom4_chain_result, atom4_chain_rules};
+pub use crate::stored::atom4_chain_game;
+use crate::stored::{read, write};
 
 /// Most cells a board has (16 x 16), so most legal cells a position has.
 pub const ATOM4_CHAIN_MAX_CELLS: usize = 256;
 /// Most players of a game (classic rules; atoms has 2).
 pub const ATOM4_CHAIN_MAX_PLAYERS: u8 = 8;
-
-/// A game of Chain Reaction, either rule set: plain bytes in caller memory
-/// (272 bytes, 8-byte aligned; place it anywhere, copy it with memcpy or
-/// assignment, which is also how to keep a position to go back to). Set it
-/// up with atom4_chain_game_init() or atom4_chain_game_from_text() before
-/// any other call: like any C object it must be initialised before it is
-/// read. The bytes are checked on every call: initialised memory that is
-/// not a game (overwritten, zeroed, another object's bytes) gives
-/// ATOM4_BAD_GAME.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_chain_game {
-    _private: [u64; 34],
-}
-
-const _: () = assert!(ENCODED_LEN == size_of::<atom4_chain_game>());
-
-impl atom4_chain_game {
-    fn decode(&self) -> Result<Position> {
-        let mut bytes = [0u8; ENCODED_LEN];
-        for (chunk, word) in bytes.chunks_exact_mut(8).zip(self._private) {
-            chunk.copy_from_slice(&word.to_ne_bytes());
-        }
-        Position::from_bytes(&bytes).map_err(|_| ATOM4_BAD_GAME)
-    }
-
-    fn encode(position: &Position) -> atom4_chain_game {
-        let bytes = position.to_bytes();
-        let mut game = atom4_chain_game { _private: [0; 34] };
-        for (word, chunk) in game._private.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *word = u64::from_ne_bytes(b);
-        }
-        game
-    }
-}
-
-/// The position behind a caller's pointer.
-pub(crate) fn read(game: *const atom4_chain_game) -> Result<Position> {
-    input(game)?.decode()
-}
-
-/// Stores `position` in the caller's game.
-pub(crate) fn write(game: *mut atom4_chain_game, position: &Position) -> Result<()> {
-    output(game, atom4_chain_game::encode(position))
-}
-
-/// A rule set.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_chain_rules {
-    /// Critical mass = neighbours, 2 to 8 players (the Android game).
-    ATOM4_CHAIN_CLASSIC = 0,
-    /// The learncgames tutorial's game: threshold 4, orbs off the board
-    /// lost, empty cells that keep an owner, passes, 2 players.
-    ATOM4_CHAIN_ATOMS = 1,
-}
-
-/// Where a game stands.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum atom4_chain_result {
-    ATOM4_CHAIN_ON = 0,
-    /// Won by `atom4_chain_info.winner`.
-    ATOM4_CHAIN_WON = 1,
-    /// Drawn at the cap of 1000 waves (classic, first round only).
-    ATOM4_CHAIN_DRAWN = 2,
-}
 
 /// Everything about a game but its cells. Players are numbered from 1
 /// (player 1 is `a` in the notation).

@@ -4,8 +4,9 @@
 
 pub mod game;
 pub mod search;
-pub mod text;
 
+pub use crate::text::{
+    atom4_chain_game_from_text, atom4_chain_game_to_text, ATOM4_CHAIN_TEXT_CAPACITY,
+};
 pub use game::*;
 pub use search::*;
-pub use text::*;

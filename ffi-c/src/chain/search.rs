@@ -1,43 +1,32 @@
 //! The computer players: the strong engine, searching in caller memory,
 //! and the tutorial's computer player on glibc's `rand()`.
 
-use core::mem::MaybeUninit;
-
 use atom4_core::chain::{GlibcRand, Move, SeedAi, SeedAiError, StrongEval, StrongSearch};
-use atom4_core::control::Stopper;
-use atom4_core::search::{Entry, Limits, MAX_PLY};
+use atom4_core::search::Entry;
 
-use super::game::{atom4_chain_game, atom4_chain_move, read};
-use crate::atom4::{atom4_limits, ATOM4_MAX_PV};
-use crate::boundary::{atomic_flag, guard, input, output, uninit_slice, Result};
+use super::game::{atom4_chain_game, atom4_chain_move};
+use crate::atom4::search::strong_search;
+use crate::atom4::{atom4_limits, atom4_tt_entry};
+use crate::boundary::{guard, input, one_of, output, Result};
+use crate::control::ATOM4_MAX_PV;
 use crate::status::atom4_status::{self, *};
+use crate::stored::read;
 
-/// One slot of the Chain Reaction engine's transposition table: 8 bytes,
-/// 2-byte aligned. Give the search an array of them (a power-of-two length
-/// uses all of it); it is cleared at the start of every search.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct atom4_chain_tt_entry {
-    _private: [u16; 4],
-}
+/// One slot of the Chain Reaction engine's transposition table: the same
+/// 8 bytes as Atom-4's, used the same way.
+pub type atom4_chain_tt_entry = atom4_tt_entry;
 
-const _: () = assert!(size_of::<atom4_chain_tt_entry>() == size_of::<Entry<Move>>());
-const _: () = assert!(align_of::<atom4_chain_tt_entry>() >= align_of::<Entry<Move>>());
+const _: () = assert!(one_of::<atom4_tt_entry, Entry<Move>>());
 
-/// The strong search's result. An interrupted search reports its last
-/// completed iteration.
+/// The strong search's result, field by field as atom4_search_result
+/// (with Chain Reaction's moves).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_chain_search_result {
-    /// The move to play.
     pub best: atom4_chain_move,
-    /// From the mover's point of view; beyond +-29000 a forced win or loss.
     pub score: i32,
-    /// The depth of the last completed iteration.
     pub depth: u8,
-    /// Nodes searched.
     pub nodes: u64,
-    /// The expected line of play, `pv_length` moves from `best`.
     pub pv_length: u8,
     pub pv: [atom4_chain_move; ATOM4_MAX_PV],
 }
@@ -58,78 +47,16 @@ pub extern "C" fn atom4_chain_search(
     table_length: usize,
     result: *mut atom4_chain_search_result,
 ) -> atom4_status {
-    guard(|| {
-        let position = read(game)?;
-        if position.is_over() {
-            return Err(ATOM4_ROUND_OVER);
-        }
-        let limits = *input(limits)?;
-        if limits.depth as usize > MAX_PLY {
-            return Err(ATOM4_OUT_OF_RANGE);
-        }
-        let flag = atomic_flag(limits.stop_flag)?;
-        let slots = table_slots(table, table_length)?;
-        // The caller's flag and callback, for this call only.
-        let mut callback = |nodes| limits.should_stop.is_some_and(|f| f(limits.context, nodes));
-        let mut control = Stopper::new().callback(&mut callback);
-        if let Some(flag) = flag {
-            control = control.flag(flag);
-        }
-        let mut search = StrongSearch::new(slots, StrongEval::default());
-        let report = search.run(
-            &position,
-            Limits {
-                depth: if limits.depth == 0 {
-                    MAX_PLY as u8
-                } else {
-                    limits.depth
-                },
-                nodes: if limits.nodes == 0 {
-                    u64::MAX
-                } else {
-                    limits.nodes
-                },
-                seed: limits.seed,
-            },
-            &mut control,
-        );
-        let best = report.best.ok_or(ATOM4_INTERNAL_ERROR)?;
-        let none = atom4_chain_move {
-            x: 0,
-            y: 0,
-            pass: false,
-        };
-        let mut pv = [none; ATOM4_MAX_PV];
-        for (slot, &mv) in pv.iter_mut().zip(report.pv.iter()) {
-            *slot = mv.into();
-        }
-        output(
-            result,
-            atom4_chain_search_result {
-                best: best.into(),
-                score: report.score,
-                depth: report.depth,
-                nodes: report.nodes,
-                pv_length: report.pv.len() as u8,
-                pv,
-            },
-        )
-    })
-}
-
-/// The caller's table as search slots, each overwritten with an empty entry
-/// first, so whatever bytes were there are never read as entries.
-fn table_slots<'a>(
-    table: *mut atom4_chain_tt_entry,
-    length: usize,
-) -> Result<&'a mut [Entry<Move>]> {
-    let slots = uninit_slice(table.cast::<MaybeUninit<Entry<Move>>>(), length)?;
-    for slot in slots.iter_mut() {
-        slot.write(Entry::EMPTY);
-    }
-    // SAFETY: every slot was initialised just above; atom4_chain_tt_entry
-    // and Entry<Move> have the same size and alignment (asserted above).
-    Ok(unsafe { &mut *(slots as *mut [MaybeUninit<Entry<Move>>] as *mut [Entry<Move>]) })
+    strong_search(
+        game,
+        limits,
+        table,
+        table_length,
+        result,
+        |table, position, limits, stop| {
+            StrongSearch::new(table, StrongEval::default()).run(position, limits, stop)
+        },
+    )
 }
 
 /// The tutorial's computer player (learncgames `atoms3.c`) with its

@@ -5,13 +5,10 @@
 //! `atom4_gamma_memory_words` says, passed with its length to every call.
 
 use core::ffi::c_char;
-use core::fmt::{self, Write as _};
-use core::mem::MaybeUninit;
 
 use atom4_core::gamma::{BoardText, Gamma, MoveError, NewError};
 
-use super::memory::caller_words;
-use crate::boundary::{guard, output, output_opt, uninit_slice, Result};
+use crate::boundary::{guard, initialised_words, output, output_text_sized, Result};
 use crate::status::atom4_status::{self, *};
 
 /// A Gamma game's board, players, areas limit and empty cells
@@ -47,38 +44,27 @@ fn move_error(e: MoveError) -> atom4_status {
     }
 }
 
-/// Text written into a caller's buffer, which holds at least as many bytes.
-struct Slots<'a> {
-    slots: &'a mut [MaybeUninit<u8>],
-    at: usize,
-}
-
-impl fmt::Write for Slots<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = self
-            .slots
-            .get_mut(self.at..self.at + s.len())
-            .ok_or(fmt::Error)?;
-        for (slot, &byte) in room.iter_mut().zip(s.as_bytes()) {
-            slot.write(byte);
-        }
-        self.at += s.len();
-        Ok(())
-    }
-}
-
 /// The game in the caller's memory.
 fn open<'a>(memory: *mut u32, words: usize) -> Result<Gamma<'a>> {
-    Gamma::attach(caller_words(memory, words)?).map_err(|_| ATOM4_BAD_GAME)
+    Gamma::attach(initialised_words(memory, words)?).map_err(|_| ATOM4_BAD_GAME)
 }
 
-/// A player of `game`, or ATOM4_OUT_OF_RANGE.
-fn player_of(game: &Gamma<'_>, player: u32) -> Result<u32> {
-    if player == 0 || player > game.players() {
-        Err(ATOM4_OUT_OF_RANGE)
-    } else {
-        Ok(player)
-    }
+/// Writes to `out` what `ask` says of `player` (ATOM4_OUT_OF_RANGE when
+/// the game has no such player).
+fn ask_player<T>(
+    memory: *mut u32,
+    words: usize,
+    player: u32,
+    out: *mut T,
+    ask: impl FnOnce(&mut Gamma<'_>, u32) -> T,
+) -> atom4_status {
+    guard(|| {
+        let mut game = open(memory, words)?;
+        if player == 0 || player > game.players() {
+            return Err(ATOM4_OUT_OF_RANGE);
+        }
+        output(out, ask(&mut game, player))
+    })
 }
 
 /// How many `uint32_t` words a game of `players` on a `width` x `height`
@@ -98,6 +84,23 @@ pub extern "C" fn atom4_gamma_memory_words(
     })
 }
 
+/// A new game in the caller's memory, `zeroed` or not.
+fn start(
+    memory: *mut u32,
+    words: usize,
+    [w, h, players, areas]: [u32; 4],
+    zeroed: bool,
+) -> atom4_status {
+    guard(|| {
+        let words = initialised_words(memory, words)?;
+        let made = match zeroed {
+            true => Gamma::new_in_zeroed(w, h, players, areas, words),
+            false => Gamma::new(w, h, players, areas, words),
+        };
+        made.map(drop).map_err(new_error)
+    })
+}
+
 /// Starts a game in `memory` (`words` words, at least
 /// atom4_gamma_memory_words; every word the game uses is written).
 /// ATOM4_OUT_OF_RANGE when a number is 0 or the board is too big,
@@ -111,18 +114,14 @@ pub extern "C" fn atom4_gamma_init(
     players: u32,
     areas: u32,
 ) -> atom4_status {
-    guard(|| {
-        let words = caller_words(memory, words)?;
-        Gamma::new(width, height, players, areas, words)
-            .map(drop)
-            .map_err(new_error)
-    })
+    start(memory, words, [width, height, players, areas], false)
 }
 
 /// Like atom4_gamma_init for memory known to be all zero (from calloc, or
 /// static): only the game's header is written, so a big board costs
 /// nothing up front. Memory that is not zero gives a wrong game (wrong
-/// answers or ATOM4_INTERNAL_ERROR), never undefined behaviour.
+/// answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
+/// behaviour.
 #[no_mangle]
 pub extern "C" fn atom4_gamma_init_zeroed(
     memory: *mut u32,
@@ -132,12 +131,7 @@ pub extern "C" fn atom4_gamma_init_zeroed(
     players: u32,
     areas: u32,
 ) -> atom4_status {
-    guard(|| {
-        let words = caller_words(memory, words)?;
-        Gamma::new_in_zeroed(width, height, players, areas, words)
-            .map(drop)
-            .map_err(new_error)
-    })
+    start(memory, words, [width, height, players, areas], true)
 }
 
 /// The game's board size, players, areas limit and empty cells.
@@ -164,7 +158,9 @@ pub extern "C" fn atom4_gamma_get_info(
 
 /// An ordinary move: `player`'s pawn on the empty cell (`x`, `y`).
 /// ATOM4_OUT_OF_RANGE for a bad player or cell, ATOM4_OCCUPIED, or
-/// ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed.
+/// ATOM4_ILLEGAL_MOVE when the player would hold more areas than allowed;
+/// ATOM4_BAD_GAME when the memory holds no game or its areas were
+/// overwritten (found in a bounded walk, never a hang: start a new game).
 #[no_mangle]
 pub extern "C" fn atom4_gamma_move(
     memory: *mut u32,
@@ -179,7 +175,8 @@ pub extern "C" fn atom4_gamma_move(
 /// A golden move: `player` takes another player's cell (`x`, `y`), once a
 /// game. ATOM4_OUT_OF_RANGE for a bad player or cell; ATOM4_ILLEGAL_MOVE
 /// when the golden move is used, the cell is empty or the player's own, or
-/// either player would hold more areas than allowed.
+/// either player would hold more areas than allowed; ATOM4_BAD_GAME as for
+/// atom4_gamma_move().
 #[no_mangle]
 pub extern "C" fn atom4_gamma_golden_move(
     memory: *mut u32,
@@ -203,10 +200,7 @@ pub extern "C" fn atom4_gamma_busy_fields(
     player: u32,
     busy_fields: *mut u64,
 ) -> atom4_status {
-    guard(|| {
-        let game = open(memory, words)?;
-        output(busy_fields, game.busy_fields(player_of(&game, player)?))
-    })
+    ask_player(memory, words, player, busy_fields, |g, p| g.busy_fields(p))
 }
 
 /// The empty cells where an ordinary move of `player` would succeed now,
@@ -218,10 +212,7 @@ pub extern "C" fn atom4_gamma_free_fields(
     player: u32,
     free_fields: *mut u64,
 ) -> atom4_status {
-    guard(|| {
-        let game = open(memory, words)?;
-        output(free_fields, game.free_fields(player_of(&game, player)?))
-    })
+    ask_player(memory, words, player, free_fields, |g, p| g.free_fields(p))
 }
 
 /// Whether some golden move of `player` would succeed now, into
@@ -233,11 +224,7 @@ pub extern "C" fn atom4_gamma_golden_possible(
     player: u32,
     possible: *mut bool,
 ) -> atom4_status {
-    guard(|| {
-        let mut game = open(memory, words)?;
-        let player = player_of(&game, player)?;
-        output(possible, game.golden_possible(player))
-    })
+    ask_player(memory, words, player, possible, |g, p| g.golden_possible(p))
 }
 
 /// The player holding (`x`, `y`), 0 for an empty cell, into `player`.
@@ -273,14 +260,6 @@ pub extern "C" fn atom4_gamma_board(
     guard(|| {
         let game = open(memory, words)?;
         let len = game.board_len().ok_or(ATOM4_OUT_OF_RANGE)?;
-        output_opt(length, len)?;
-        if capacity <= len {
-            return Err(ATOM4_BUFFER_TOO_SMALL);
-        }
-        let slots = uninit_slice(buffer.cast::<MaybeUninit<u8>>(), capacity)?;
-        let mut text = Slots { slots, at: 0 };
-        write!(text, "{}", BoardText(&game)).map_err(|_| ATOM4_INTERNAL_ERROR)?;
-        text.slots[text.at].write(0);
-        Ok(())
+        output_text_sized(BoardText(&game), len, buffer, capacity, length)
     })
 }

@@ -13,7 +13,7 @@ use std::ffi::c_char;
 
 use atom4_core::gamma::Gamma;
 
-use super::memory::{free_handle, free_words, handle_words, malloc_text, zeroed_words};
+use crate::allocation::{free_handle, free_words, handle_words, malloc_text, zeroed_words};
 use crate::boundary::guard;
 
 /// A game of the course's interface (opaque: `typedef struct gamma gamma_t`).

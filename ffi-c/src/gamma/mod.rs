@@ -5,7 +5,6 @@
 
 pub mod caller_memory;
 pub mod course;
-mod memory;
 
 pub use caller_memory::*;
 pub use course::*;
