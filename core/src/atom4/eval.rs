@@ -177,8 +177,34 @@ fn window(set: Bitboard, axis: Direction) -> [Bitboard; 4] {
 /// evaluation's frame (the depth-4 stack budget).
 #[cfg_attr(target_os = "none", inline(never))]
 fn touching(set: Bitboard, axis: Direction) -> Bitboard {
-    let [a, b, c, d] = window(set, axis);
-    a | b | c | d
+    // `window`'s copies ORed as they come: fewer sets alive at once.
+    let two = axis.cells_two_toward(set);
+    let near = set | axis.cells_toward(set);
+    near | two | axis.cells_toward(two)
+}
+
+/// White's and black's dead cells (see [`StrongEval::evaluate`]) when
+/// `root` searches. Out of line on a microcontroller: its sets then never
+/// sit in the evaluation's frame (the depth-4 stack budget).
+#[cfg_attr(target_os = "none", inline(never))]
+fn dead_cells(
+    root: Option<Player>,
+    occupied: Bitboard,
+    empty: Bitboard,
+    white: Bitboard,
+    black: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut touched = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        touched |= dir.cells_toward(empty);
+    }
+    let frozen = occupied & !touched;
+    let out_of_reach = |own: Bitboard| occupied & !own & !splash_targets(empty, own);
+    match root {
+        Some(Player::ONE) => (frozen & !white, out_of_reach(black)),
+        Some(_) => (out_of_reach(white), frozen & !black),
+        None => (frozen & !white, frozen & !black),
+    }
 }
 
 /// Cells that a piece placed now on one of `legal` splashes: in each
@@ -380,17 +406,7 @@ impl Evaluator<Atom4> for StrongEval {
         // splash from an empty cell reaches even along the opponent's own
         // propagators: the engine builds where it can still play and
         // guards against every row the opponent can still complete.
-        let mut touched = Bitboard::EMPTY;
-        for dir in Direction::ALL {
-            touched |= dir.cells_toward(empty);
-        }
-        let frozen = occupied & !touched;
-        let out_of_reach = |own: Bitboard| occupied & !own & !splash_targets(empty, own);
-        let (white_dead, black_dead) = match self.root {
-            Some(Player::ONE) => (frozen & !white, out_of_reach(black)),
-            Some(_) => (out_of_reach(white), frozen & !black),
-            None => (frozen & !white, frozen & !black),
-        };
+        let (white_dead, black_dead) = dead_cells(self.root, occupied, empty, white, black);
 
         let mover = game.side_to_move();
         let tile = game.tile();
