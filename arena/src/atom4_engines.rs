@@ -99,6 +99,7 @@ pub fn parse_weights(text: &str, mut weights: Weights) -> Result<Weights, String
             "win_now" => &mut weights.win_now,
             "threat" => &mut weights.threat,
             "double_threat" => &mut weights.double_threat,
+            "aggression" => &mut weights.aggression,
             _ => return Err(format!("no weight called {name:?}")),
         };
         *field = value;

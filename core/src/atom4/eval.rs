@@ -48,12 +48,18 @@ pub struct Weights {
     pub threat: i32,
     /// ... in two or more places, which one move rarely stops.
     pub double_threat: i32,
+    /// Percent added to the searching player's own terms (not the
+    /// opponent's): a player that expects to outplay its opponent builds
+    /// its own rows rather than only breaking the other's.
+    pub aggression: i32,
 }
 
 impl Weights {
     /// Tuned by matches against classic level 4 at 30 ms a move
     /// (`ATOM4_WEIGHTS` in the match runner); larger row weights lose:
-    /// rows the opponent can still break are worth little.
+    /// rows the opponent can still break are worth little. The aggression
+    /// was screened against classic level 5 at 40,000 nodes a move
+    /// (`docs/atom4-strength.md`).
     pub const DEFAULT: Weights = Weights {
         three_near: 30,
         three_near_next_tile: 45,
@@ -66,6 +72,7 @@ impl Weights {
         win_now: 2000,
         threat: 60,
         double_threat: 900,
+        aggression: 50,
     };
 }
 
@@ -83,6 +90,8 @@ pub type StrongSearch<'t> =
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StrongEval {
     pub weights: Weights,
+    /// The player to move at the root of the search under way.
+    root: Option<Player>,
     /// The window starts that lie on the board, per axis, for the board
     /// size last seen: they depend on nothing else.
     windows_on_board: Option<((u8, u8), [Bitboard; 3])>,
@@ -92,6 +101,7 @@ impl StrongEval {
     pub const fn new(weights: Weights) -> StrongEval {
         StrongEval {
             weights,
+            root: None,
             windows_on_board: None,
         }
     }
@@ -121,6 +131,10 @@ struct SideSets {
     near: Bitboard,
     /// Near cells that the side's next own tile would complete.
     next: Bitboard,
+    /// Cells no window of the side's may hold: the opponent's propagators,
+    /// and cells that no splash reaches any more and that are not the
+    /// side's propagators (its windows through them are dead).
+    blocked: Bitboard,
 }
 
 /// Per-cell counts of four bits (a window's cells), bit-sliced: the count
@@ -128,7 +142,6 @@ struct SideSets {
 struct Count4 {
     lo: Bitboard,
     mid: Bitboard,
-    #[cfg_attr(not(test), allow(dead_code))]
     hi: Bitboard,
 }
 
@@ -157,6 +170,41 @@ const AXES: [Direction; 3] = [
 fn window(set: Bitboard, axis: Direction) -> [Bitboard; 4] {
     let s2 = axis.cells_two_toward(set);
     [set, axis.cells_toward(set), s2, axis.cells_toward(s2)]
+}
+
+/// Window starts along `axis` whose window holds a cell of `set`. Out of
+/// line on a microcontroller: its four copies then never sit in the
+/// evaluation's frame (the depth-4 stack budget).
+#[cfg_attr(target_os = "none", inline(never))]
+fn touching(set: Bitboard, axis: Direction) -> Bitboard {
+    // `window`'s copies ORed as they come: fewer sets alive at once.
+    let two = axis.cells_two_toward(set);
+    let near = set | axis.cells_toward(set);
+    near | two | axis.cells_toward(two)
+}
+
+/// White's and black's dead cells (see [`StrongEval::evaluate`]) when
+/// `root` searches. Out of line on a microcontroller: its sets then never
+/// sit in the evaluation's frame (the depth-4 stack budget).
+#[cfg_attr(target_os = "none", inline(never))]
+fn dead_cells(
+    root: Option<Player>,
+    occupied: Bitboard,
+    empty: Bitboard,
+    white: Bitboard,
+    black: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let mut touched = Bitboard::EMPTY;
+    for dir in Direction::ALL {
+        touched |= dir.cells_toward(empty);
+    }
+    let frozen = occupied & !touched;
+    let out_of_reach = |own: Bitboard| occupied & !own & !splash_targets(empty, own);
+    match root {
+        Some(Player::ONE) => (frozen & !white, out_of_reach(black)),
+        Some(_) => (out_of_reach(white), frozen & !black),
+        None => (frozen & !white, frozen & !black),
+    }
 }
 
 /// Cells that a piece placed now on one of `legal` splashes: in each
@@ -190,15 +238,14 @@ struct AxisScore {
 }
 
 impl StrongEval {
-    /// The window score of one side along one axis, given the windows of
-    /// its propagators and of the opponent's.
+    /// The window score of one side along one axis. The windows are made
+    /// here, one side at a time, so that a microcontroller's evaluation
+    /// frame holds few of them at once (the depth-4 stack budget).
     #[cfg_attr(not(target_os = "none"), inline(always))]
     fn axis_score(
         &self,
         s: &SideSets,
         axis: Direction,
-        own: &[Bitboard; 4],
-        enemy: &[Bitboard; 4],
         empty: Bitboard,
         start_ok: Bitboard,
     ) -> AxisScore {
@@ -208,16 +255,14 @@ impl StrongEval {
             finishing: Bitboard::EMPTY,
             pairs: 0,
         };
-        // Windows on the board, free of the opponent, with a propagator.
-        let valid = start_ok
-            & !(enemy[0] | enemy[1] | enemy[2] | enemy[3])
-            & (own[0] | own[1] | own[2] | own[3]);
+        // How many of the four are propagators, bit-sliced; four never
+        // occurs in a position in play (it would have won).
+        let p = Count4::new(window(s.own, axis));
+        // Windows on the board, free of blocked cells, with a propagator.
+        let valid = start_ok & !touching(s.blocked, axis) & (p.lo | p.mid | p.hi);
         if valid.is_empty() {
             return result;
         }
-        // How many of the four are propagators, bit-sliced; four never
-        // occurs in a position in play (it would have won).
-        let p = Count4::new(*own);
         let three = valid & p.lo & p.mid;
         let two = valid & p.mid & !p.lo;
         result.score = w.two * two.count() as i32 + w.one * (valid & p.lo & !p.mid).count() as i32;
@@ -246,9 +291,8 @@ impl StrongEval {
             return result;
         }
         let near = window(s.near, axis);
-        let empties = window(empty, axis);
         let with_near = three & (near[0] | near[1] | near[2] | near[3]);
-        let with_empty = three & (empties[0] | empties[1] | empties[2] | empties[3]);
+        let with_empty = three & touching(empty, axis);
         let with_next = with_near & (next[0] | next[1] | next[2] | next[3]);
         result.score += w.three_near * with_near.count() as i32
             + (w.three_near_next_tile - w.three_near) * with_next.count() as i32
@@ -321,6 +365,10 @@ impl Recorder for MoveTally {
 }
 
 impl Evaluator<Atom4> for StrongEval {
+    fn start(&mut self, root: &Atom4) {
+        self.root = Some(root.side_to_move());
+    }
+
     /// Tactical moves first: those that make the mover's propagators or
     /// break the opponent's (wins among them), then big splashes.
     fn move_hint(&mut self, game: &Atom4, mv: Cell) -> i32 {
@@ -344,12 +392,21 @@ impl Evaluator<Atom4> for StrongEval {
         let colours = ColourSets::new(board);
         let [r, g, b] = colours.bits;
         let occupied = colours.occupied;
-        let white = occupied & r & g & b;
-        let black = occupied & !(r | g | b);
         let two_bits = occupied & ((r & g & !b) | (r & !g & b) | (!r & g & b));
         let one_bit = occupied & ((r & !g & !b) | (!r & g & !b) | (!r & !g & b));
         let area = board.area();
         let empty = area & !occupied;
+        let white = occupied & r & g & b;
+        let black = occupied & !(r | g | b);
+        // Dead cells: occupied, not the side's propagator, and out of every
+        // splash's reach for good, so that the side's windows through them
+        // can never be completed (the board fills; wins come from rows
+        // that can). For the searching player, a cell with no empty
+        // neighbour counts as dead; for its opponent, only one that no
+        // splash from an empty cell reaches even along the opponent's own
+        // propagators: the engine builds where it can still play and
+        // guards against every row the opponent can still complete.
+        let (white_dead, black_dead) = dead_cells(self.root, occupied, empty, white, black);
 
         let mover = game.side_to_move();
         let tile = game.tile();
@@ -360,30 +417,31 @@ impl Evaluator<Atom4> for StrongEval {
                 own: white,
                 near: two_bits,
                 next: completed_by(&colours, next_tile(p)),
+                blocked: black | white_dead,
             },
             _ => SideSets {
                 own: black,
                 near: one_bit,
                 next: completed_by(&colours, next_tile(p)),
+                blocked: white | black_dead,
             },
         };
         let mine = sets(mover);
         let theirs = sets(mover.other());
         let w = &self.weights;
-        let mut score = w.propagator * (mine.own.count() as i32 - theirs.own.count() as i32)
-            + w.near * (mine.near.count() as i32 - theirs.near.count() as i32);
+        let mut score = w.propagator * mine.own.count() as i32 + w.near * mine.near.count() as i32;
+        let mut against =
+            w.propagator * theirs.own.count() as i32 + w.near * theirs.near.count() as i32;
         let on_board = self.windows_on_board(board);
         let mut my_finishing = Bitboard::EMPTY;
         let mut their_finishing = Bitboard::EMPTY;
         let (mut my_pairs, mut their_pairs) = (0, 0);
         macro_rules! add_axis {
             ($start_ok:expr, $axis:expr) => {{
-                // One side's propagator windows are the other's blocking ones.
-                let own = window(mine.own, $axis);
-                let other = window(theirs.own, $axis);
-                let mine_here = self.axis_score(&mine, $axis, &own, &other, empty, $start_ok);
-                let theirs_here = self.axis_score(&theirs, $axis, &other, &own, empty, $start_ok);
-                score += mine_here.score - theirs_here.score;
+                let mine_here = self.axis_score(&mine, $axis, empty, $start_ok);
+                let theirs_here = self.axis_score(&theirs, $axis, empty, $start_ok);
+                score += mine_here.score;
+                against += theirs_here.score;
                 my_finishing |= mine_here.finishing;
                 their_finishing |= theirs_here.finishing;
                 my_pairs += mine_here.pairs;
@@ -409,24 +467,40 @@ impl Evaluator<Atom4> for StrongEval {
         let winning = my_finishing & mine.next;
         let their_winning = their_finishing & theirs.next;
         if my_pairs > 0 {
-            return score + self.weights.win_now;
+            return self.balance(mover, score + self.weights.win_now, against);
         }
         if winning.is_empty() && their_winning.is_empty() && their_pairs == 0 {
-            return score;
+            return self.balance(mover, score, against);
         }
         let legal = board.legal_cells();
         if !winning.is_empty() && !(winning & splash_targets(legal, mine.own)).is_empty() {
-            return score + self.weights.win_now;
+            return self.balance(mover, score + self.weights.win_now, against);
         }
         if !their_winning.is_empty() || their_pairs > 0 {
             let threats = their_pairs + (their_winning & splash_targets(legal, theirs.own)).count();
-            score -= match threats {
+            against += match threats {
                 0 => 0,
                 1 => self.weights.threat,
                 _ => self.weights.double_threat,
             };
         }
-        score
+        self.balance(mover, score, against)
+    }
+}
+
+impl StrongEval {
+    /// The mover's terms less the opponent's, the root player's own terms
+    /// raised by the aggression.
+    #[inline]
+    fn balance(&self, mover: Player, mine: i32, theirs: i32) -> i32 {
+        let a = self.weights.aggression;
+        if a == 0 {
+            mine - theirs
+        } else if Some(mover) == self.root {
+            mine + mine * a / 100 - theirs
+        } else {
+            mine - theirs - theirs * a / 100
+        }
     }
 }
 
@@ -492,6 +566,56 @@ mod tests {
         let mut after = win;
         after.play(report.best.unwrap()).unwrap();
         assert!(after.is_over());
+    }
+
+    /// White's row of three ends in a cyan that red would turn white; with
+    /// every neighbour of the cyan occupied no splash reaches it, and for
+    /// the searching player that row counts for nothing.
+    #[test]
+    fn rows_that_cannot_be_completed_count_for_nothing() {
+        let live: Atom4 = "...rr./WWWc../...rr./....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let dead: Atom4 = "...rr./WWWcr./...rr./....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let mut eval = StrongEval::default();
+        eval.start(&live);
+        let (l, d) = (eval.evaluate(&live), eval.evaluate(&dead));
+        let w = Weights::DEFAULT;
+        assert!(l - d >= w.three_near, "{l} vs {d}");
+        // Without a searching player (no `start`), the same holds.
+        let mut fresh = StrongEval::default();
+        let (l, d) = (fresh.evaluate(&live), fresh.evaluate(&dead));
+        assert!(l - d >= w.three_near, "{l} vs {d}");
+    }
+
+    /// The searching player's own rows weigh more than its opponent's:
+    /// white's pair of propagators is worth more to player 1 when player 1
+    /// searches than when player 2 does (and then as much as without
+    /// aggression).
+    #[test]
+    fn the_searching_players_own_rows_weigh_more() {
+        let game: Atom4 = "....../.WW.c./....../....../....../...... g 1 0-0 *"
+            .parse()
+            .unwrap();
+        let mut player_two = game;
+        player_two.pass_turn();
+        let mut eval = StrongEval::default();
+        eval.start(&game);
+        let searching_as_one = eval.evaluate(&game);
+        eval.start(&player_two);
+        let searching_as_two = eval.evaluate(&game);
+        assert!(
+            searching_as_one > searching_as_two,
+            "{searching_as_one} vs {searching_as_two}"
+        );
+        let mut plain = StrongEval::new(Weights {
+            aggression: 0,
+            ..Weights::DEFAULT
+        });
+        plain.start(&game);
+        assert_eq!(plain.evaluate(&game), searching_as_two);
     }
 
     #[test]

@@ -36,6 +36,10 @@ pub trait Evaluator<G: Game> {
     fn move_hint(&mut self, _game: &G, _mv: G::Move) -> i32 {
         0
     }
+
+    /// Called once at the start of every search with its root position
+    /// (an evaluator may take the root player's view from it).
+    fn start(&mut self, _root: &G) {}
 }
 
 /// Nodes between two calls of [`Control::should_stop`].
@@ -203,6 +207,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         };
         self.root = root;
         self.sides = (root.index() & 1) as u64;
+        self.evaluator.start(game);
         let mut root_moves = G::List::<G::Move>::default();
         game.legal_moves(&mut root_moves);
         if root_moves.is_empty() {
