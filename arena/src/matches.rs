@@ -341,7 +341,7 @@ fn play_one(
     let returns: Vec<String> = (0..players)
         .map(|i| format!("{}", record.returns[seat_of(i, g, players)]))
         .collect();
-    eprintln!(
+    crate::errln!(
         "game {:>4}: engine 1 in seat {}, {} moves, {}returns by engine {}",
         g + 1,
         seat_of(0, g, players) + 1,

@@ -31,3 +31,13 @@ macro_rules! outln {
 macro_rules! out {
     ($($arg:tt)*) => { $crate::output::print(format_args!($($arg)*)) };
 }
+
+/// `eprintln!` that never panics: a message for a standard error that is
+/// gone (a closed pipe, a full disk) is dropped, as nobody can read it.
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}

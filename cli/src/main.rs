@@ -61,7 +61,7 @@ fn main() {
         Some(Command::Connect(args)) => net::connect::run(args),
     };
     if let Err(e) = result {
-        eprintln!("atom4: {e}");
+        atom4_arena::errln!("atom4: {e}");
         std::process::exit(2);
     }
 }

@@ -1,5 +1,5 @@
-//! Atom-4 over the network: protocol 2.0 of atom4 4.1, completed as
-//! `../shared/spec/atom4-network.md` says.
+//! Atom-4 over the network: protocol 2.0 of atom4 4.1, completed where it
+//! is silent as `docs/network.md` says.
 //!
 //! The protocol core has no I/O: [`framing`] (lines and words),
 //! [`message`] (every message typed, parsed and printed), [`table`] (the

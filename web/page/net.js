@@ -1,4 +1,4 @@
-// Atom-4 network play: protocol 2.0 of atom4 4.1 as ../shared/spec/atom4-network.md
+// Atom-4 network play: protocol 2.0 of atom4 4.1 as docs/network.md
 // completes it, over the server's WebSocket endpoint (its section 12: one
 // line a text message). A Table is what the client knows of the table it
 // joined (its seat, the board, whose turn, who is here, the score); it

@@ -82,13 +82,13 @@ fn main() {
             opening: args.opening,
         },
         Err(e) => {
-            eprintln!("atropos-duel: {e}");
+            atom4_arena::errln!("atropos-duel: {e}");
             std::process::exit(2);
         }
     };
     for spec in [&args.a, &args.b] {
         if let Err(e) = contestant(spec, 0) {
-            eprintln!("atropos-duel: {e}");
+            atom4_arena::errln!("atropos-duel: {e}");
             std::process::exit(2);
         }
     }
@@ -99,7 +99,7 @@ fn main() {
         let b = contestant(&args.b, seed ^ 0xB)?;
         let mut referee = Referee::new(options, [args.a.clone(), args.b.clone()], [a, b]);
         let record = referee.play(g);
-        eprintln!(
+        atom4_arena::errln!(
             "game {:>4}: {} wins ({}{}), {} moves",
             g + 1,
             record.winner.to_uppercase(),
@@ -114,7 +114,7 @@ fn main() {
         Ok(())
     });
     if let Err(e) = played {
-        eprintln!("atropos-duel: {e}");
+        atom4_arena::errln!("atropos-duel: {e}");
         std::process::exit(1);
     }
     let mut all = results.into_inner().unwrap_or_default();
@@ -135,7 +135,7 @@ fn main() {
             text.push('\n');
         }
         if let Err(e) = std::fs::write(path, text) {
-            eprintln!("atropos-duel: {path}: {e}");
+            atom4_arena::errln!("atropos-duel: {path}: {e}");
             std::process::exit(1);
         }
     }

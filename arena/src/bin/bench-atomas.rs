@@ -85,9 +85,9 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
     }
     if trace && game.is_over() {
         for line in &last {
-            eprintln!("  {line}");
+            atom4_arena::errln!("  {line}");
         }
-        eprintln!("  {game}");
+        atom4_arena::errln!("  {game}");
     }
     Outcome {
         score: game.score(),
@@ -104,13 +104,13 @@ fn play(seed: u64, args: &Args, weights: Weights) -> Outcome {
 fn main() {
     let args = Args::parse();
     let weights = weights_from_env().unwrap_or_else(|e| {
-        eprintln!("ATOMAS_WEIGHTS: {e}");
+        atom4_arena::errln!("ATOMAS_WEIGHTS: {e}");
         std::process::exit(2);
     });
     let results = Mutex::new(Vec::new());
     let played = in_parallel(u64::from(args.games), args.threads, |g| {
         let o = play(args.seed.wrapping_add(g), &args, weights);
-        eprintln!(
+        atom4_arena::errln!(
             "game {:>3}: score {:>10}, {:>6} moves{}, {:.3} ms/move",
             g + 1,
             o.score,
@@ -125,7 +125,7 @@ fn main() {
         Ok(())
     });
     if let Err(e) = played {
-        eprintln!("bench-atomas: {e}");
+        atom4_arena::errln!("bench-atomas: {e}");
         std::process::exit(1);
     }
     let results = results.into_inner().unwrap();
@@ -157,10 +157,10 @@ fn main() {
         .filter(|(_, &n)| n > 0)
         .map(|(len, &n)| format!("{len}:{:.2}%", 100.0 * n as f64 / decisions))
         .collect();
-    eprintln!("ring lengths at decisions: {}", shares.join(" "));
+    atom4_arena::errln!("ring lengths at decisions: {}", shares.join(" "));
     let longest = results.iter().map(|o| o.longest).fold(0.0, f64::max);
     let over: u64 = results.iter().map(|o| o.over).sum();
-    eprintln!(
+    atom4_arena::errln!(
         "longest decision {:.2} ms; {:.3}% of decisions over 2 ms",
         1000.0 * longest,
         100.0 * over as f64 / decisions

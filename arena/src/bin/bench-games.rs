@@ -81,7 +81,7 @@ fn bench(id: GameId, args: &Args) -> Result<String, String> {
             positions.push(middle);
         }
         if (g + 1) % 50 == 0 {
-            eprintln!("{id}: {} of {} random games", g + 1, args.games);
+            atom4_arena::errln!("{id}: {} of {} random games", g + 1, args.games);
         }
     }
     let random_secs = clock.elapsed().as_secs_f64();
@@ -127,7 +127,7 @@ fn main() {
         Some(name) => match name.parse() {
             Ok(id) => vec![id],
             Err(e) => {
-                eprintln!("bench-games: {e}");
+                atom4_arena::errln!("bench-games: {e}");
                 std::process::exit(2);
             }
         },
@@ -135,9 +135,9 @@ fn main() {
     };
     for id in games {
         match bench(id, &args) {
-            Ok(line) => println!("{line}"),
+            Ok(line) => atom4_arena::outln!("{line}"),
             Err(e) => {
-                eprintln!("bench-games: {e}");
+                atom4_arena::errln!("bench-games: {e}");
                 std::process::exit(1);
             }
         }

@@ -1,4 +1,4 @@
-//! Writes the Chain Reaction vectors (`shared/vectors/chain/` and the
+//! Writes the Chain Reaction vectors (`tests/data/chain/` and the
 //! chain files of `ATOM4_EXTRA_VECTORS`) as plain lines, for test suites
 //! without a JSON or gzip reader (the C suite, `tests/c/test_chain.c`):
 //!

@@ -153,7 +153,7 @@ fn play_on(start: &Atomas, seed: u64, args: &Args, bot: &mut Bot) -> (Option<u32
 fn main() {
     let args = Args::parse();
     let weights = weights_from_env().unwrap_or_else(|e| {
-        eprintln!("ATOMAS_WEIGHTS: {e}");
+        atom4_arena::errln!("ATOMAS_WEIGHTS: {e}");
         std::process::exit(2);
     });
     let file = std::fs::File::open(&args.log).expect("the log");
@@ -173,7 +173,7 @@ fn main() {
         }
         if died {
             for s in &states[states.len().saturating_sub(args.show)..] {
-                eprintln!("  {s}");
+                atom4_arena::errln!("  {s}");
             }
             for &k in &args.before {
                 if let Some(i) = last.checked_sub(k as usize) {
@@ -215,8 +215,8 @@ fn main() {
         .filter(|&n| lengths[n] > 0)
         .map(|n| format!("{n}:{:.2}%", 100.0 * lengths[n] as f64 / total))
         .collect();
-    eprintln!("ring lengths in the log: {}", shares.join(" "));
-    eprintln!("{} starts", starts.len());
+    atom4_arena::errln!("ring lengths in the log: {}", shares.join(" "));
+    atom4_arena::errln!("{} starts", starts.len());
     let t = Instant::now();
     let next = AtomicUsize::new(0);
     let jobs = starts.len() * args.repeats as usize;
@@ -234,7 +234,10 @@ fn main() {
                     let seed = args.seed + 1000 * i as u64 + r as u64;
                     let (death, nodes, lengths) = play_on(&starts[i].state, seed, &args, &mut bot);
                     if let Some(m) = death {
-                        eprintln!("{} (repeat {r}): died after {m} moves", starts[i].what);
+                        atom4_arena::errln!(
+                            "{} (repeat {r}): died after {m} moves",
+                            starts[i].what
+                        );
                     }
                     results.lock().unwrap().push((death, nodes, lengths));
                 }
@@ -266,7 +269,7 @@ fn main() {
             )
         })
         .collect();
-    eprintln!("moves at ring lengths: {}", tail.join(", "));
+    atom4_arena::errln!("moves at ring lengths: {}", tail.join(", "));
     atom4_arena::outln!(
         "danger-atomas: play-ons {}, deaths {}, moves {}, near death (>= {NEAR_DEATH} entries) {:.3}% of moves, {:.0} nodes/move, {:.3} ms/move ({} threads)",
         results.len(),

@@ -122,7 +122,7 @@ fn main() {
     let matches = Args::command().after_help(games_help()).get_matches();
     let args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if let Err(e) = play(&args) {
-        eprintln!("match: {e}");
+        atom4_arena::errln!("match: {e}");
         std::process::exit(2);
     }
 }

@@ -87,7 +87,7 @@ impl PlayOptions {
             ));
         }
         if let Some(note) = seats.letters_note() {
-            eprintln!("atom4: {note}");
+            atom4_arena::errln!("atom4: {note}");
         }
         seats.check(record.start.players())?;
         Ok(Opening {

@@ -290,7 +290,7 @@ pub fn run(args: &KothArgs) -> Result<(), String> {
     writeln!(out, "{}", summary(&played)).map_err(|e| format!("standard output: {e}"))?;
     let moves: u64 = played.iter().map(|p| p.moves).sum();
     let time: Duration = played.iter().map(|p| p.bot_time).sum();
-    eprintln!(
+    atom4_arena::errln!(
         "atomas koth: the bot took {:.3} ms a move on average ({moves} moves)",
         time.as_secs_f64() * 1000.0 / moves.max(1) as f64
     );

@@ -70,7 +70,7 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
         let _ = answer.send(choice);
     });
     if let Err(e) = thinking {
-        eprintln!("atom4: cannot start the engine ({e}): the ready move");
+        atom4_arena::errln!("atom4: cannot start the engine ({e}): the ready move");
     }
     // The engine's answer, or the ready move halfway through the reserve.
     let give_up = deadline + reserve(budget) / 2;
@@ -78,7 +78,7 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
     let choice = match inbox.recv_timeout(wait) {
         Ok(Ok(choice)) => choice,
         Ok(Err(e)) => {
-            eprintln!("atom4: {e}: the ready move");
+            atom4_arena::errln!("atom4: {e}: the ready move");
             None
         }
         Err(_) => None,
@@ -93,7 +93,7 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
         .map_err(|e| format!("cannot write the move: {e}"))?;
     if args.explain {
         match choice {
-            Some(c) => eprintln!(
+            Some(c) => atom4_arena::errln!(
                 "{mv}: {}; {} solver positions, {} search nodes, {:.1} ms (deadline {:.1} ms)",
                 c.reason,
                 c.solver_nodes,
@@ -101,7 +101,7 @@ pub fn run(args: &PlayerArgs, start: Instant) -> Result<(), String> {
                 start.elapsed().as_secs_f64() * 1000.0,
                 (deadline - start).as_secs_f64() * 1000.0
             ),
-            None => eprintln!("{mv}: the engine did not answer in time; the ready move"),
+            None => atom4_arena::errln!("{mv}: the engine did not answer in time; the ready move"),
         }
     }
     std::process::exit(0);

@@ -39,7 +39,7 @@ pub fn run(args: &RefereeArgs) -> Result<(), String> {
             None => format!("{} completed a triangle", record.loser.to_uppercase()),
             Some(reason) => format!("{} forfeits: {reason}", record.loser.to_uppercase()),
         };
-        eprintln!(
+        atom4_arena::errln!(
             "game {}/{}: {} wins ({how}), {} moves; A {} B {} wins so far",
             g + 1,
             args.games,

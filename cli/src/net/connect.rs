@@ -326,7 +326,7 @@ pub fn run(args: ConnectArgs) -> Result<(), String> {
     let [s1, s2] = client.session.scores;
     let result = result.and_then(|()| client.end.take().unwrap_or(Ok(())));
     if text {
-        eprintln!("atom4 connect: {rounds} round(s) over; score {s1}-{s2}");
+        atom4_arena::errln!("atom4 connect: {rounds} round(s) over; score {s1}-{s2}");
     }
     result.map_err(|e| format!("connect: {e}"))
 }
@@ -398,7 +398,7 @@ fn watch_for_hangup(mut stream: TcpStream) {
             };
             if gone {
                 let _ = stream.write_all(b"QUIT\n");
-                // Not eprintln!: standard error may be the terminal that is gone.
+                // Not atom4_arena::errln!: standard error may be the terminal that is gone.
                 let _ = writeln!(io::stderr(), "atom4: connect: the terminal went away");
                 std::process::exit(2);
             }

@@ -1,7 +1,8 @@
 //! The classic computer player of atom4 4.1, exactly: level `d` searches
 //! `d + 1` plies with the original's `(changes, created, destroyed)`
 //! accumulator, its float weights and its quirks, and picks uniformly among
-//! all best moves. The facts are in `shared/spec/atom4-classic-ai.md`.
+//! all best moves, as the README's "Computer players" says; the classic
+//! vectors in `tests/data/atom4/` (recorded from the original) check it.
 //!
 //! The original was plain minimax; this is alpha-beta with move ordering,
 //! arranged so that every root value and the set of best moves come out

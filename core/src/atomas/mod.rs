@@ -1,5 +1,5 @@
 //! Atomas: the one-player ring fusion puzzle of the Code Golf KotH "A game
-//! of atomic proportions", with the rules of `shared/spec/atomas.md`.
+//! of atomic proportions", with the rules of `docs/rules/atomas.md`.
 //!
 //! Start with [`Atomas`], the whole state of a game: [`Atomas::draw_with`]
 //! (or [`Atomas::draw`]) puts the move's atom in hand, [`Atomas::play`]

@@ -592,5 +592,5 @@ async fn accept(
 pub fn log(text: impl fmt::Display) {
     static START: OnceLock<Instant> = OnceLock::new();
     let start = START.get_or_init(Instant::now);
-    eprintln!("[{:>10.3}] {text}", start.elapsed().as_secs_f64());
+    atom4_arena::errln!("[{:>10.3}] {text}", start.elapsed().as_secs_f64());
 }
