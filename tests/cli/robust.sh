@@ -96,9 +96,9 @@ done
 ok "the chain engine at plies 4294967294 and 4294967295: no legal move"
 
 # Row 9: numbers are checked before they are narrowed.
-run 2 'board size 65535x65535' "$dir/match" --game atom4 --size 65535x65535 --games 1 random \
+run 2 '"65535x65535" is not a size' "$dir/match" --game atom4 --size 65535x65535 --games 1 random \
     && ok "match --size 65535x65535 is refused as itself"
-run 2 '1000000 players' "$dir/match" --game chain --players 1000000 --games 1 random \
+run 2 'players: "1000000"' "$dir/match" --game chain --players 1000000 --games 1 random \
     && ok "match --players 1000000 is refused as itself"
 run 2 'threads' "$dir/match" --threads 1000000 --games 2 random \
     && ok "match --threads 1000000 is refused at once"
