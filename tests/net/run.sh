@@ -235,6 +235,11 @@ client=$(pgrep -f "^$bin connect 127.0.0.1:$port --watch") || fail "no client pr
 [ "$(echo "$client" | wc -w)" -eq 1 ] || fail "more than one client process: $client"
 tmux_ kill-session -t game
 wait_end "$client" 3 "the client whose terminal went away"
+# The server logs the QUIT a moment after the client has sent it and gone.
+for _ in $(seq 50); do
+    [ "$(grep -c "leaves (quit)" "$work/screen2.log")" -eq 2 ] && break
+    sleep 0.1
+done
 [ "$(grep -c "leaves (quit)" "$work/screen2.log")" -eq 2 ] || fail "no QUIT when the terminal went away"
 ok "a client whose terminal goes away says QUIT and ends"
 
