@@ -16,7 +16,7 @@ test("GAMES lists the five games, each with its parameters", () => {
     GAME_INFO.chain.params.map((p) => p.name),
     ["size", "players", "rules"],
   );
-  assert.equal(GAME_INFO.gamma.maxPlayers, 16);
+  assert.equal(GAME_INFO.gamma.maxPlayers, 15);
 });
 
 test("load takes parameters and positions, and refuses bad ones with typed errors", () => {

@@ -9,7 +9,7 @@
 //! |---------|----------------------------------------------------------|
 //! | 0..2    | magic `GM`                                               |
 //! | 2       | format version, 1                                        |
-//! | 3       | players, 1 to 16                                         |
+//! | 3       | players, 1 to 15 ([`TEXT_PLAYERS`])                      |
 //! | 4..6    | width (u16)                                              |
 //! | 6..8    | height (u16)                                             |
 //! | 8..12   | areas (u32)                                              |
@@ -18,9 +18,9 @@
 //! | 14..16  | bit `p - 1`: player `p` made its golden move (u16)       |
 //! | 16..    | the cells from `(0, 0)` row by row, two a byte (the low half first): 0 empty, else the holder; a last odd half is 0 |
 
+use super::notation::TEXT_PLAYERS;
 use super::position::{Position, POSITION_CELLS};
 use crate::encoding::DecodeError;
-use crate::game::MAX_PLAYERS;
 
 const MAGIC: [u8; 2] = *b"GM";
 const VERSION: u8 = 1;
@@ -74,7 +74,7 @@ impl<const WORDS: usize> Position<WORDS> {
         let players = u32::from(header[3]);
         let (w, h) = (u16_at(4), u16_at(6));
         let areas = u32::from_le_bytes([header[8], header[9], header[10], header[11]]);
-        if players == 0 || players as usize > MAX_PLAYERS || w == 0 || h == 0 || areas == 0 {
+        if players == 0 || players as usize > TEXT_PLAYERS || w == 0 || h == 0 || areas == 0 {
             return Err(DecodeError::Field);
         }
         if header[13] != 0 || u32::from(header[12]) > players {

@@ -9,12 +9,12 @@ use core::fmt::{self, Write};
 
 use super::encoding::encoded_len;
 use super::error::MoveError as GammaMoveError;
-use super::notation::{player_symbol, MoveText, PositionText};
+use super::notation::{player_symbol, MoveText, PositionText, TEXT_PLAYERS};
 use super::policy::Playout;
 use super::position::{Move, Position};
 use crate::control::{Control, Report};
 use crate::encoding::DecodeError;
-use crate::game::{Game, Player, Turn, MAX_PLAYERS};
+use crate::game::{Game, Player, Turn};
 use crate::mcts::{self, Mcts, NODE_WORDS};
 use crate::state::{
     self, Action, Choice, Layout, Limits, MoveError, MoveErrorKind, Param, Setup, SetupError,
@@ -30,7 +30,7 @@ const PARAMS: &[Param] = &[
     Param {
         name: "players",
         default: "2",
-        help: "1 to 16",
+        help: "1 to 15 (the course's API takes 16)",
     },
     Param {
         name: "areas",
@@ -67,13 +67,22 @@ impl<const WORDS: usize> State for Position<WORDS> {
     const TITLE: &'static str = "Gamma";
     const PARAMS: &'static [Param] = PARAMS;
     const ENCODED_LEN: usize = encoded_len(WORDS);
-    const MAX_PLAYERS: usize = MAX_PLAYERS;
+    // A position's text and binary form hold 15 players (see TEXT_PLAYERS).
+    const MAX_PLAYERS: usize = TEXT_PLAYERS;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         setup.only(Self::NAME, &["size", "players", "areas"])?;
         let (w, h) = setup.size.unwrap_or((10, 10));
         let players = setup.players.unwrap_or(2);
         let areas = setup.areas.unwrap_or(3);
+        if usize::from(players) > TEXT_PLAYERS {
+            return Err(SetupError::new(
+                "players",
+                format_args!(
+                    "{players} players: this game's text and binary form hold 1 to {TEXT_PLAYERS}"
+                ),
+            ));
+        }
         Position::new(w.into(), h.into(), players.into(), areas).map_err(|e| {
             let param = match e {
                 super::PositionError::TooManyPlayers => "players",

@@ -4,7 +4,7 @@
 //!   one space, e.g. `5x4 2 3 ...../..1../.12../..... 1 -`.
 //! * Board: rows from the top (`y = height - 1`, as the `gamma` program
 //!   prints them) joined by `/`, each cell `.` or its holder: `1` to `9`,
-//!   then `a` to `g` for players 10 to 16.
+//!   then `a` to `f` for players 10 to 15 ([`TEXT_PLAYERS`]).
 //! * `TOMOVE`: the player on turn, or `-` once the game is over.
 //! * `GOLDEN`: the players who made their golden move, ascending and
 //!   joined by `,`, or `-` for none.
@@ -19,7 +19,6 @@
 use core::fmt;
 
 use super::position::{Move, Position, PositionError};
-use crate::game::MAX_PLAYERS;
 use crate::text::decimal;
 
 /// A number of a position text as it prints: digits without leading
@@ -37,7 +36,7 @@ pub enum ParseErrorKind {
     TrailingText,
     /// The size is not `WxH` with sides from 1.
     BadSize,
-    /// The players or areas are not a number from 1 (players at most 16).
+    /// The players or areas are not a number from 1 (players at most 15).
     BadNumber(&'static str),
     /// A row of the wrong length (`expected` cells).
     RowLength { expected: u32 },
@@ -59,6 +58,11 @@ pub enum ParseErrorKind {
 /// A parse error: what is wrong, and the byte offset in the text where it is.
 pub type ParseError = crate::text::ParseError<ParseErrorKind>;
 
+/// The most players a position's text and its binary form hold: the binary
+/// form keeps a cell's holder in half a byte (0 empty, 1 to 15). The
+/// course's API and its engine go up to 16 on boards of their own.
+pub const TEXT_PLAYERS: usize = 15;
+
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -67,7 +71,7 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::BadSize => f.write_str("the size is WxH, each side from 1"),
             ParseErrorKind::BadNumber(name) => write!(
                 f,
-                "the {name} are a whole number from 1 (players at most {MAX_PLAYERS})"
+                "the {name} are a whole number from 1 (players at most {TEXT_PLAYERS})"
             ),
             ParseErrorKind::RowLength { expected } => {
                 write!(f, "a row of this board has {expected} cells")
@@ -144,7 +148,7 @@ impl<const WORDS: usize> Position<WORDS> {
         let (width, height) = (width as u32, height as u32);
         let (at, players) = fields.next("players")?;
         let players = number(players)
-            .filter(|&p| p >= 1 && p <= MAX_PLAYERS as u64)
+            .filter(|&p| p >= 1 && p <= TEXT_PLAYERS as u64)
             .ok_or(error(ParseErrorKind::BadNumber("players"), at))? as u32;
         let (at, areas) = fields.next("areas")?;
         let areas = number(areas)

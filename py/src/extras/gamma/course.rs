@@ -405,6 +405,13 @@ impl Game {
             Some(p) => self.player_arg(p)?,
             None => self.next_after(0).unwrap_or(1),
         };
+        if self.players as usize > atom4_core::gamma::notation::TEXT_PLAYERS {
+            return Err(PyValueError::new_err(format!(
+                "a state holds at most {} players (this game has {})",
+                atom4_core::gamma::notation::TEXT_PLAYERS,
+                self.players
+            )));
+        }
         let position = GammaPosition::<GAMMA_WORDS>::from_game(&self.engine(), to_move)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         crate::games::object(
