@@ -117,6 +117,25 @@ mod tests {
     use crate::Rng;
 
     #[test]
+    fn fifteen_players_round_trip_and_sixteen_are_refused() {
+        // Every holder from 1 to 15 on one row: each half byte in use.
+        let p = Position::<4>::from_text("15x1 15 15 123456789abcdef 1 -").unwrap();
+        let mut bytes = [0u8; encoded_len(4)];
+        let len = p.encode_into(&mut bytes);
+        assert_eq!(Position::<4>::decode(&bytes[..len]).as_ref(), Ok(&p));
+        // A 16th player has no half byte: refused as text and as bytes.
+        assert!(Position::<4>::from_text("16x1 16 16 123456789abcdefg 1 -").is_err());
+        bytes[3] = 16;
+        assert_eq!(
+            Position::<4>::decode(&bytes[..len]),
+            Err(DecodeError::Field)
+        );
+        let setup = crate::state::Setup::parse("players=16").unwrap();
+        let refused = crate::registry::AnyState::start("gamma", &setup);
+        assert!(refused.is_err());
+    }
+
+    #[test]
     fn games_round_trip_and_damage_is_refused() {
         let mut rng = Rng::new(5);
         let mut bytes = [0u8; encoded_len(4)];
