@@ -2,13 +2,11 @@
 //! sizes and positions of the Java referee, checked on the host first, and
 //! the engine's games.
 
-use std::fmt::Write as _;
-
 use atom4_vectors::atropos::{golden_dir, numbered_lines, read_text, GameRecord, PositionLine};
 
 use crate::atropos::{self as fw, EngineMemory, Recorded, RefereePosition};
 use crate::check::Digest;
-use crate::emit::{joined, Source};
+use crate::emit::{engine_games, Source};
 
 /// Recorded games: sizes 3 to 8, the first game without opening moves and
 /// the first with of each.
@@ -96,7 +94,7 @@ pub fn generate(src: &mut Source) {
     src.line("];");
 
     let mut memory = Box::new(EngineMemory::EMPTY);
-    let mut engine = String::new();
+    let mut games = Vec::new();
     for spec in &fw::ENGINE_GAMES {
         let mut moves = Vec::new();
         let last = fw::play(spec, &mut memory, |mv| {
@@ -104,16 +102,7 @@ pub fn generate(src: &mut Source) {
             true
         })
         .expect("the engine game starts");
-        write!(
-            engine,
-            "({}, {}), ",
-            joined(&moves),
-            Digest::of_display(&last)
-        )
-        .unwrap();
+        games.push((moves, Digest::of_display(&last)));
     }
-    src.line(&format!(
-        "/// The engine games' moves and the digest of their last position.\npub const ENGINE: [(&str, u32); {}] = [{engine}];",
-        fw::ENGINE_GAMES.len()
-    ));
+    engine_games(src, &games);
 }

@@ -1,14 +1,12 @@
 //! Chain Reaction for the firmware: a few recorded games of each kind,
 //! replayed on the host first, and the strong engine's games.
 
-use std::fmt::Write as _;
-
 use atom4_vectors::chain::{read_chain_file, ChainRecord, GameRecord};
 use atom4_vectors::data_dir;
 
 use crate::chain::{self as fw, Recorded};
 use crate::check::Digest;
-use crate::emit::{joined, Source};
+use crate::emit::{engine_games, Source};
 
 /// Whether a recorded game is of a kind the firmware replays.
 type Pick = fn(&GameRecord) -> bool;
@@ -94,7 +92,7 @@ pub fn generate(src: &mut Source) {
     src.line("];");
 
     let mut table = vec![atom4_core::search::Entry::EMPTY; fw::TABLE_SLOTS];
-    let mut engine = String::new();
+    let mut games = Vec::new();
     for spec in &fw::ENGINE_GAMES {
         let mut moves = Vec::new();
         let last = fw::play(spec, &mut table, |mv| {
@@ -102,16 +100,7 @@ pub fn generate(src: &mut Source) {
             true
         })
         .expect("the engine game starts");
-        write!(
-            engine,
-            "({}, {}), ",
-            joined(&moves),
-            Digest::of_display(&last)
-        )
-        .unwrap();
+        games.push((moves, Digest::of_display(&last)));
     }
-    src.line(&format!(
-        "/// The engine games' moves and the digest of their last position.\npub const ENGINE: [(&str, u32); {}] = [{engine}];",
-        fw::ENGINE_GAMES.len()
-    ));
+    engine_games(src, &games);
 }

@@ -33,3 +33,16 @@ impl Source {
 pub fn joined(items: &[String]) -> String {
     format!("{:?}", items.join(";"))
 }
+
+/// `pub const ENGINE`: each engine game's moves (one literal) and the
+/// digest of its last position, as the firmware checks them.
+pub fn engine_games(src: &mut Source, games: &[(Vec<String>, u32)]) {
+    let entries: String = games
+        .iter()
+        .map(|(moves, digest)| format!("({}, {digest}), ", joined(moves)))
+        .collect();
+    src.line(&format!(
+        "/// The engine games' moves and the digest of their last position.\npub const ENGINE: [(&str, u32); {}] = [{entries}];",
+        games.len()
+    ));
+}

@@ -3,13 +3,11 @@
 //! session passes in the firmware's memory, and the computer player's
 //! games.
 
-use std::fmt::Write as _;
-
 use atom4_vectors::data_dir;
 use atom4_vectors::gamma::{read_tarball, Triple};
 
 use crate::check::Digest;
-use crate::emit::{joined, Source};
+use crate::emit::{engine_games, Source};
 use crate::gamma::{self as fw, Recorded};
 
 /// Which triples: (part of the name, how many at most, longest input).
@@ -63,7 +61,7 @@ pub fn generate(src: &mut Source) {
     src.line("];");
 
     let mut tree = vec![0u64; fw::TREE_WORDS];
-    let mut engine = String::new();
+    let mut games = Vec::new();
     for spec in &fw::ENGINE_GAMES {
         let mut moves = Vec::new();
         let last = fw::play(spec, &mut tree, |mv| {
@@ -71,18 +69,9 @@ pub fn generate(src: &mut Source) {
             true
         })
         .expect("the engine game starts");
-        write!(
-            engine,
-            "({}, {}), ",
-            joined(&moves),
-            Digest::of_display(&last)
-        )
-        .unwrap();
+        games.push((moves, Digest::of_display(&last)));
     }
-    src.line(&format!(
-        "/// The engine games' moves and the digest of their last position.\npub const ENGINE: [(&str, u32); {}] = [{engine}];",
-        fw::ENGINE_GAMES.len()
-    ));
+    engine_games(src, &games);
 }
 
 fn recorded(triple: &Triple) -> Recorded<'_> {
