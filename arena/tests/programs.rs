@@ -146,3 +146,33 @@ fn bench_games_measures_every_game() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `bench-strong` measures other weights from `ATOM4_WEIGHTS`, as `match`
+/// does: other weights search other trees, and an unknown name is refused.
+#[test]
+fn bench_strong_takes_weights_from_the_environment() {
+    let bench = |weights: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_bench-strong"));
+        command.arg("4").env_remove("ATOM4_WEIGHTS");
+        if let Some(w) = weights {
+            command.env("ATOM4_WEIGHTS", w);
+        }
+        command.output().expect("bench-strong starts")
+    };
+    let nodes = |out: &Output| {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        stdout
+            .lines()
+            .find(|l| l.contains("depth 4:"))
+            .and_then(|l| l.split(',').nth(1))
+            .map(|s| s.trim().to_owned())
+            .unwrap_or_else(|| panic!("no depth 4 line: {stdout}"))
+    };
+    let default = nodes(&bench(None));
+    assert_eq!(nodes(&bench(Some(""))), default);
+    assert_ne!(nodes(&bench(Some("three_near=300,two=0"))), default);
+    let bad = bench(Some("bogus=1"));
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("no weight called \"bogus\""));
+}

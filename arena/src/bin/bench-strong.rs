@@ -1,12 +1,14 @@
 //! Strong engine benchmark: time and nodes to reach depths 4, 6 and 8 from
 //! middle-game positions, and nodes a second.
-//! `cargo run --release -p atom4-arena --bin bench-strong [-- max_depth]`
+//! `cargo run --release -p atom4-arena --bin bench-strong [-- max_depth]`;
+//! `ATOM4_WEIGHTS=name=value,...` measures other weights, as in `match`.
 //!
 //! The positions: the classic vectors' positions with 20 to 60 moves played
 //! (middle game on 16 x 16), each searched from an empty table.
 
+use atom4_arena::atom4_engines::parse_weights;
 use atom4_arena::bench::{classic_positions, Clock};
-use atom4_core::atom4::{StrongEval, StrongSearch};
+use atom4_core::atom4::{StrongEval, StrongSearch, Weights};
 use atom4_core::search::{Entry, Limits};
 
 fn main() {
@@ -14,6 +16,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
+    let weights = match std::env::var("ATOM4_WEIGHTS") {
+        Ok(text) => parse_weights(&text, Weights::DEFAULT).unwrap_or_else(|e| {
+            eprintln!("bench-strong: ATOM4_WEIGHTS: {e}");
+            std::process::exit(2)
+        }),
+        Err(_) => Weights::DEFAULT,
+    };
     let mut positions = classic_positions(|r| (20..=60).contains(&r.moves.len()));
     positions.truncate(20);
     let mut table = vec![Entry::EMPTY; 1 << 16];
@@ -26,7 +35,7 @@ fn main() {
     for game in &positions {
         table.fill(Entry::EMPTY);
         let (report, clock) = Clock::time(|clock| {
-            StrongSearch::new(&mut table, StrongEval::default()).run(
+            StrongSearch::new(&mut table, StrongEval::new(weights)).run(
                 game,
                 Limits::depth(max_depth),
                 clock,
