@@ -1936,8 +1936,7 @@ enum atom4_status atom4_gamma_init(uint32_t *memory, size_t words, uint32_t widt
  * Like atom4_gamma_init for memory known to be all zero (from calloc, or
  * static): only the game's header is written, so a big board costs
  * nothing up front. Memory that is not zero gives a wrong game (wrong
- * answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
- * behaviour.
+ * answers or ATOM4_BAD_GAME), never undefined behaviour.
  */
 enum atom4_status atom4_gamma_init_zeroed(uint32_t *memory, size_t words, uint32_t width, uint32_t height, uint32_t players, uint32_t areas);
 

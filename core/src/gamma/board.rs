@@ -83,7 +83,12 @@ impl Gamma<'_> {
     /// number of cells long).
     fn write_cells(&self, first: usize, out: &mut [u8]) {
         let width = self.cell_text_width();
-        let owners = self.owner[first..first + out.len() / width].iter().copied();
+        // A holder that is no player (memory the caller overwrote) shows
+        // as empty, as `holder` reads it: its digits would not fit.
+        let players = self.h.players;
+        let owners = self.owner[first..first + out.len() / width]
+            .iter()
+            .map(move |&o| if o <= players { o } else { 0 });
         if width == 1 {
             for (byte, o) in out.iter_mut().zip(owners) {
                 *byte = if o == 0 { b'.' } else { b'0' + o as u8 };

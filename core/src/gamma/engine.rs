@@ -103,8 +103,8 @@ impl<'m> Gamma<'m> {
     /// [`Gamma::memory_words`] words must all be zero (as `calloc` gives
     /// them): only the header is written, so a huge board costs nothing
     /// until it is played on. Memory that is not zero gives a wrong game
-    /// (wrong answers, possibly panics on indexes), never undefined
-    /// behaviour.
+    /// (wrong answers or errors, never a panic: see
+    /// `core/tests/gamma_corrupted.rs`), never undefined behaviour.
     pub fn new_in_zeroed(
         width: u32,
         height: u32,
@@ -307,7 +307,9 @@ impl<'m> Gamma<'m> {
         let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around)?;
         // The joined areas are the player's own, so never more than it holds.
-        let areas_after = self.area_count[p] + 1 - joined as u32;
+        let areas_after = self.area_count[p]
+            .wrapping_add(1)
+            .wrapping_sub(joined as u32);
         if areas_after > self.h.areas {
             return Err(MoveError::TooManyAreas);
         }
@@ -323,12 +325,12 @@ impl<'m> Gamma<'m> {
             if o != 0 && !seen[..seen_len].contains(&o) {
                 seen[seen_len] = o;
                 seen_len += 1;
-                self.border[o as usize - 1] -= 1;
+                self.border[o as usize - 1] = self.border[o as usize - 1].wrapping_sub(1);
             }
         }
         for (dir, &n) in around.iter().enumerate() {
             if n != NONE && self.holder(n) == 0 && !self.touches_beside(c, x, y, dir, player) {
-                self.border[p] += 1;
+                self.border[p] = self.border[p].wrapping_add(1);
             }
         }
         self.set_holder(c, player);
@@ -339,7 +341,7 @@ impl<'m> Gamma<'m> {
         }
         self.area_count[p] = areas_after;
         self.changed_at[p] = self.h.walks;
-        self.busy[p] += 1;
+        self.busy[p] = self.busy[p].wrapping_add(1);
         self.h.occupied += 1;
         self.placed_next[c as usize] = self.placed_head[p];
         self.placed_head[p] = c + 1;
@@ -384,10 +386,16 @@ impl<'m> Gamma<'m> {
         ]
     }
 
-    /// The player holding cell `c`, 0 when it is empty.
+    /// The player holding cell `c`, 0 when it is empty. Memory the caller
+    /// overwrote may hold any word here, or lead here with any cell: a
+    /// holder that is no player, or a cell off the board, reads as empty
+    /// (a wrong answer for a broken game, never an index out of bounds).
     #[inline]
     pub(crate) fn holder(&self, c: u32) -> u32 {
-        self.owner[c as usize]
+        match self.owner.get(c as usize) {
+            Some(&o) if o <= self.h.players => o,
+            _ => 0,
+        }
     }
 
     #[inline]

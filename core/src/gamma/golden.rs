@@ -147,10 +147,10 @@ impl Gamma<'_> {
         for (dir, &n) in around.iter().enumerate() {
             if n != NONE && self.holder(n) == 0 {
                 if !self.touches_beside(c, x, y, dir, victim) {
-                    self.border[v] -= 1;
+                    self.border[v] = self.border[v].wrapping_sub(1);
                 }
                 if !self.touches_beside(c, x, y, dir, player) {
-                    self.border[p] += 1;
+                    self.border[p] = self.border[p].wrapping_add(1);
                 }
             }
         }
@@ -174,11 +174,13 @@ impl Gamma<'_> {
             self.rebuild_forest();
         }
         self.area_count[p] = mover_after;
-        self.area_count[v] = self.area_count[v] - 1 + walks.pieces();
+        self.area_count[v] = self.area_count[v]
+            .wrapping_sub(1)
+            .wrapping_add(walks.pieces());
         self.changed_at[p] = self.h.walks;
         self.changed_at[v] = self.h.walks;
-        self.busy[p] += 1;
-        self.busy[v] -= 1;
+        self.busy[p] = self.busy[p].wrapping_add(1);
+        self.busy[v] = self.busy[v].wrapping_sub(1);
         self.golden[p] = c + 1;
         self.h.version += 1;
         Ok(())
@@ -207,13 +209,18 @@ impl Gamma<'_> {
         }
         let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around)?;
-        let mover_after = self.area_count[p] + 1 - joined as u32;
+        let mover_after = self.area_count[p]
+            .wrapping_add(1)
+            .wrapping_sub(joined as u32);
         if mover_after > self.h.areas {
             return Err(MoveError::TooManyAreas);
         }
         let v = victim as usize - 1;
         // The victim holds c, so at least one area, and never more than allowed.
-        let allowed = self.h.areas - (self.area_count[v] - 1);
+        let allowed = self
+            .h
+            .areas
+            .wrapping_sub(self.area_count[v].wrapping_sub(1));
         let walks = self.split_search(c, victim, &around, allowed)?;
         Ok(Checked {
             p,

@@ -120,8 +120,7 @@ pub extern "C" fn atom4_gamma_init(
 /// Like atom4_gamma_init for memory known to be all zero (from calloc, or
 /// static): only the game's header is written, so a big board costs
 /// nothing up front. Memory that is not zero gives a wrong game (wrong
-/// answers, ATOM4_BAD_GAME or ATOM4_INTERNAL_ERROR), never undefined
-/// behaviour.
+/// answers or ATOM4_BAD_GAME), never undefined behaviour.
 #[no_mangle]
 pub extern "C" fn atom4_gamma_init_zeroed(
     memory: *mut u32,
