@@ -199,13 +199,21 @@ pub const OWN: Own<Atom4> = Own {
     engine,
 };
 
+/// The weights of `ATOM4_WEIGHTS` (`name=value,...`: measure a change
+/// against the defaults on the same games), `None` when it is not set.
+pub fn weights_from_env() -> Result<Option<Weights>, String> {
+    match std::env::var("ATOM4_WEIGHTS") {
+        Ok(text) => parse_weights(&text, Weights::DEFAULT).map(Some),
+        Err(_) => Ok(None),
+    }
+}
+
 /// The engine of `spec`; the first on the command line (`seat` 0) takes
-/// the weights of `ATOM4_WEIGHTS` (`name=value,...`: measure a change
-/// against the defaults on the same games).
+/// the weights of `ATOM4_WEIGHTS` ([`weights_from_env`]).
 pub fn engine(spec: &str, seat: usize, seed: u64) -> Result<Box<dyn Engine<Atom4>>, String> {
     let engine = Atom4Engine::new(spec.parse()?, seed);
-    Ok(Box::new(match std::env::var("ATOM4_WEIGHTS") {
-        Ok(text) if seat == 0 => engine.with_weights(parse_weights(&text, Weights::DEFAULT)?),
+    Ok(Box::new(match weights_from_env()? {
+        Some(weights) if seat == 0 => engine.with_weights(weights),
         _ => engine,
     }))
 }

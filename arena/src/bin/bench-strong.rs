@@ -6,7 +6,7 @@
 //! The positions: the classic vectors' positions with 20 to 60 moves played
 //! (middle game on 16 x 16), each searched from an empty table.
 
-use atom4_arena::atom4_engines::parse_weights;
+use atom4_arena::atom4_engines::weights_from_env;
 use atom4_arena::bench::{classic_positions, Clock};
 use atom4_core::atom4::{StrongEval, StrongSearch, Weights};
 use atom4_core::search::{Entry, Limits};
@@ -16,13 +16,12 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(8);
-    let weights = match std::env::var("ATOM4_WEIGHTS") {
-        Ok(text) => parse_weights(&text, Weights::DEFAULT).unwrap_or_else(|e| {
+    let weights = weights_from_env()
+        .unwrap_or_else(|e| {
             eprintln!("bench-strong: ATOM4_WEIGHTS: {e}");
             std::process::exit(2)
-        }),
-        Err(_) => Weights::DEFAULT,
-    };
+        })
+        .unwrap_or(Weights::DEFAULT);
     let mut positions = classic_positions(|r| (20..=60).contains(&r.moves.len()));
     positions.truncate(20);
     let mut table = vec![Entry::EMPTY; 1 << 16];

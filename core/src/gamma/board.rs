@@ -83,12 +83,11 @@ impl Gamma<'_> {
     /// number of cells long).
     fn write_cells(&self, first: usize, out: &mut [u8]) {
         let width = self.cell_text_width();
-        // A holder that is no player (memory the caller overwrote) shows
-        // as empty, as `holder` reads it: its digits would not fit.
-        let players = self.h.players;
+        // A word that is no player (memory the caller overwrote) shows as
+        // empty, as `holder` reads it: its digits would not fit.
         let owners = self.owner[first..first + out.len() / width]
             .iter()
-            .map(move |&o| if o <= players { o } else { 0 });
+            .map(|&word| self.holder_of_word(word));
         if width == 1 {
             for (byte, o) in out.iter_mut().zip(owners) {
                 *byte = if o == 0 { b'.' } else { b'0' + o as u8 };

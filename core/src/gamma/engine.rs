@@ -307,9 +307,7 @@ impl<'m> Gamma<'m> {
         let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around)?;
         // The joined areas are the player's own, so never more than it holds.
-        let areas_after = self.area_count[p]
-            .wrapping_add(1)
-            .wrapping_sub(joined as u32);
+        let areas_after = self.areas_after_joining(p, joined);
         if areas_after > self.h.areas {
             return Err(MoveError::TooManyAreas);
         }
@@ -392,10 +390,38 @@ impl<'m> Gamma<'m> {
     /// (a wrong answer for a broken game, never an index out of bounds).
     #[inline]
     pub(crate) fn holder(&self, c: u32) -> u32 {
-        match self.owner.get(c as usize) {
-            Some(&o) if o <= self.h.players => o,
-            _ => 0,
+        self.owner
+            .get(c as usize)
+            .map_or(0, |&word| self.holder_of_word(word))
+    }
+
+    /// An owner word as a holder: a word that is no player reads as 0.
+    #[inline]
+    pub(crate) fn holder_of_word(&self, word: u32) -> u32 {
+        if word <= self.h.players {
+            word
+        } else {
+            0
         }
+    }
+
+    /// Player index `p`'s areas after a move on a cell that joins `joined`
+    /// of them. Counters of overwritten memory wrap (as in a release
+    /// build) rather than panic.
+    #[inline]
+    pub(crate) fn areas_after_joining(&self, p: usize, joined: usize) -> u32 {
+        self.area_count[p]
+            .wrapping_add(1)
+            .wrapping_sub(joined as u32)
+    }
+
+    /// How many areas player index `v` may hold once a cell of one of its
+    /// areas is taken (that area may split into this many).
+    #[inline]
+    pub(crate) fn areas_allowed_after_loss(&self, v: usize) -> u32 {
+        self.h
+            .areas
+            .wrapping_sub(self.area_count[v].wrapping_sub(1))
     }
 
     #[inline]

@@ -209,18 +209,13 @@ impl Gamma<'_> {
         }
         let around = self.neighbours_at(c, x, y);
         let (roots, joined) = self.distinct_areas(player, &around)?;
-        let mover_after = self.area_count[p]
-            .wrapping_add(1)
-            .wrapping_sub(joined as u32);
+        let mover_after = self.areas_after_joining(p, joined);
         if mover_after > self.h.areas {
             return Err(MoveError::TooManyAreas);
         }
         let v = victim as usize - 1;
         // The victim holds c, so at least one area, and never more than allowed.
-        let allowed = self
-            .h
-            .areas
-            .wrapping_sub(self.area_count[v].wrapping_sub(1));
+        let allowed = self.areas_allowed_after_loss(v);
         let walks = self.split_search(c, victim, &around, allowed)?;
         Ok(Checked {
             p,

@@ -109,10 +109,7 @@ impl Gamma<'_> {
 
     /// Whether `victim` stays within the areas limit without cell `v`.
     fn victim_can_lose(&mut self, v: u32, victim: u32) -> bool {
-        let allowed = self
-            .h
-            .areas
-            .wrapping_sub(self.area_count[victim as usize - 1].wrapping_sub(1));
+        let allowed = self.areas_allowed_after_loss(victim as usize - 1);
         let around = self.neighbours(v);
         let mut dirs = [0usize; 4];
         let mut count = 0;
