@@ -230,7 +230,8 @@ ok "the server heard QUIT"
 tmux_ kill-session -t game
 tmux_ new-session -d -s game -x 100 -y 36 \
     "TERM=xterm-256color $bin connect 127.0.0.1:$port --watch; sleep 600"
-wait_for "You: watching" "a second watcher"
+# The server's answer, not only our own panel: the handshake is done.
+wait_for "you are watching" "a second watcher, welcomed"
 client=$(pgrep -f "^$bin connect 127.0.0.1:$port --watch") || fail "no client process"
 [ "$(echo "$client" | wc -w)" -eq 1 ] || fail "more than one client process: $client"
 tmux_ kill-session -t game

@@ -4,7 +4,9 @@
 
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpStream, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::Arc;
 use std::time::Duration;
 
 use atom4_arena::{Atom4Engine, Engine, EngineSpec};
@@ -159,6 +161,9 @@ struct Client {
     last_seat: Option<Player>,
     /// We sent QUIT: a close is the end we asked for.
     quitting: bool,
+    /// The server has welcomed us: our handshake is out, so a `QUIT` is a
+    /// line it takes (before that it would refuse it as a bad handshake).
+    welcomed: Arc<AtomicBool>,
     /// Lines sent, for the text mode's transcript.
     sent: Vec<String>,
     /// How the session ended, once it did.
@@ -183,6 +188,7 @@ impl Client {
             rounds: args.rounds,
             last_seat: None,
             quitting: false,
+            welcomed: Arc::new(AtomicBool::new(false)),
             sent: Vec::new(),
             end: None,
         })
@@ -218,6 +224,9 @@ impl Client {
                     self.react(event);
                 }
                 self.flush();
+                if self.session.is_connected() {
+                    self.welcomed.store(true, Ordering::Release);
+                }
             }
             Incoming::Closed(why) => {
                 let end = if self.quitting {
@@ -378,8 +387,9 @@ enum Action {
 /// Ends the program when the terminal hangs up. crossterm 0.28 reads a
 /// hung-up terminal in an endless loop (its reads return 0), so the
 /// screen's own loop may never see it: this thread watches the terminal
-/// for a hangup, tells the server `QUIT` and exits.
-fn watch_for_hangup(mut stream: TcpStream) {
+/// for a hangup, tells the server `QUIT` (once it has welcomed us) and
+/// exits.
+fn watch_for_hangup(mut stream: TcpStream, welcomed: Arc<AtomicBool>) {
     use rustix::event::{poll, PollFd, PollFlags, Timespec};
     std::thread::spawn(move || {
         let stdin = io::stdin();
@@ -397,7 +407,11 @@ fn watch_for_hangup(mut stream: TcpStream) {
                 Err(_) => true,
             };
             if gone {
-                let _ = stream.write_all(b"QUIT\n");
+                // Before the welcome our handshake may not be out yet: the
+                // close alone tells the server.
+                if welcomed.load(Ordering::Acquire) {
+                    let _ = stream.write_all(b"QUIT\n");
+                }
                 // Not atom4_arena::errln!: standard error may be the terminal that is gone.
                 let _ = writeln!(io::stderr(), "atom4: connect: the terminal went away");
                 std::process::exit(2);
@@ -408,7 +422,7 @@ fn watch_for_hangup(mut stream: TcpStream) {
 
 fn run_screen(client: &mut Client, args: &ConnectArgs) -> Result<(), String> {
     if let Ok(stream) = client.link.stream.try_clone() {
-        watch_for_hangup(stream);
+        watch_for_hangup(stream, Arc::clone(&client.welcomed));
     }
     let screen = Screen::enter()?;
     let mut out = BufWriter::new(io::stdout());
