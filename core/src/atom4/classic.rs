@@ -276,12 +276,13 @@ pub fn analyse(game: &Atom4, level: u8) -> Result<Analysis, ClassicError> {
         best = best.max(value);
         values.push((mv, value));
     }
-    let mut best_moves: ArrayVec<Cell, 256> = values
-        .iter()
-        .filter(|&&(_, v)| v == best)
-        .map(|&(mv, _)| mv)
-        .collect();
-    best_moves.sort_unstable();
+    // Row-major order through a bitboard: no sort (a sort's code costs a
+    // microcontroller 2 KB of flash).
+    let mut best_cells = crate::grid::Bitboard::EMPTY;
+    for &(mv, v) in values.iter() {
+        best_cells.insert_if(mv.index(), v == best);
+    }
+    let best_moves: ArrayVec<Cell, 256> = best_cells.iter().collect();
     Ok(Analysis {
         value: best,
         best_moves,
