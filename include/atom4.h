@@ -494,7 +494,8 @@ typedef struct atom4_engine_limits {
 
 /**
  * The engine's choice. An interrupted search reports its last completed
- * iteration.
+ * iteration (alpha-beta: or the better move the unfinished one found and
+ * searched to the end).
  */
 typedef struct atom4_choice {
   /**
@@ -833,7 +834,8 @@ typedef struct atom4_tt_entry {
 
 /**
  * The strong search's result. An interrupted search reports its last
- * completed iteration.
+ * completed iteration, or the better move the unfinished one found and
+ * searched to the end (with its score; `depth` stays the completed one).
  */
 typedef struct atom4_search_result {
   /**

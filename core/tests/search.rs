@@ -39,14 +39,17 @@ fn finds_the_win_in_one_and_scores_it_as_mate() {
     assert_eq!(report.pv.first().copied(), report.best);
 }
 
-/// A search cut short by its node limit returns exactly what the last
-/// completed depth would have returned.
+/// A search cut short by its node limit answers with the last completed
+/// depth, unless the unfinished iteration found a better move than that
+/// depth's best and searched it to the end. The same search run to the end
+/// goes through the same nodes first, so such a move scores at most the
+/// deeper search's best, and exactly that when it is that best.
 #[test]
-fn an_interrupted_search_returns_the_last_completed_iteration() {
+fn an_interrupted_search_returns_the_last_completed_iteration_or_a_better_move() {
     let mut rng = Rng::new(7);
     let mut table = vec![Entry::EMPTY; 1 << 14];
-    let mut checked = 0;
-    for _ in 0..12 {
+    let (mut kept, mut changed) = (0, 0);
+    for _ in 0..40 {
         let moves = 10 + rng.below(40);
         let game = random_position(&mut rng, moves);
         if game.is_over() {
@@ -59,20 +62,37 @@ fn an_interrupted_search_returns_the_last_completed_iteration() {
         if deeper.depth < 5 {
             continue; // a forced result ended it early
         }
-        table.fill(Entry::EMPTY);
-        let limits = Limits {
-            depth: 64,
-            nodes: (fixed.nodes + deeper.nodes) / 2,
-            seed: 0,
+        let cut_at = |nodes: u64, table: &mut [Entry<Cell>]| {
+            table.fill(Entry::EMPTY);
+            let limits = Limits {
+                depth: 64,
+                nodes,
+                seed: 0,
+            };
+            search(&game, limits, table)
         };
-        let cut = search(&game, limits, &mut table);
+        // Stopped at the first node of depth 5: depth 4's answer.
+        let cut = cut_at(fixed.nodes + 1, &mut table);
         assert_eq!(
             (cut.depth, cut.best, cut.score),
             (fixed.depth, fixed.best, fixed.score)
         );
-        checked += 1;
+        // Stopped half way through depth 5.
+        let cut = cut_at((fixed.nodes + deeper.nodes) / 2, &mut table);
+        assert_eq!(cut.depth, fixed.depth);
+        if cut.best == fixed.best {
+            assert_eq!(cut.score, fixed.score);
+            kept += 1;
+        } else {
+            assert!(cut.score <= deeper.score, "{game}");
+            if cut.best == deeper.best {
+                assert_eq!(cut.score, deeper.score, "{game}");
+            }
+            assert_eq!(cut.pv.first().copied(), cut.best);
+            changed += 1;
+        }
     }
-    assert!(checked > 5);
+    assert!(kept > 5 && changed > 0, "kept {kept}, changed {changed}");
 }
 
 #[test]

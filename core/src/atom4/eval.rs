@@ -107,6 +107,8 @@ impl StrongEval {
     }
 
     /// Window starts whose four cells lie on `board`, per axis of [`AXES`].
+    /// Out of line on a microcontroller: two callers, one copy (flash).
+    #[cfg_attr(target_os = "none", inline(never))]
     fn windows_on_board(&mut self, board: &Board) -> [Bitboard; 3] {
         let size = (board.width(), board.height());
         match self.windows_on_board {
@@ -270,23 +272,7 @@ impl StrongEval {
             return result;
         }
         let next = window(s.next, axis);
-        let forward = |set: Bitboard| axis.opposite().cells_toward(set);
-        // Two propagators and two `next` cells side by side: one placement
-        // next to both near cells turns both (a placement reaches at most
-        // two cells of a row, so this and a row of three are the wins in
-        // one move). The first near cell of each pair, back in its place:
-        let pairs = two & next[0] & next[1]
-            | forward(two & next[1] & next[2])
-            | forward(forward(two & next[2] & next[3]));
-        if !pairs.is_empty() {
-            // The cells beside a pair (a, a + axis): a's neighbours in the
-            // directions either side of `axis`. Touching both near cells,
-            // such a cell is legal once empty.
-            let k = axis.index();
-            let beside = Direction::ALL[(k + 5) % 6].cells_toward(empty)
-                | Direction::ALL[(k + 1) % 6].cells_toward(empty);
-            result.pairs = (pairs & beside).count();
-        }
+        result.pairs = pairs_to_place(two, &next, axis, empty).count();
         if three.is_empty() {
             return result;
         }
@@ -298,16 +284,55 @@ impl StrongEval {
             + (w.three_near_next_tile - w.three_near) * with_next.count() as i32
             + w.three_empty * with_empty.count() as i32
             + w.three_other * (three & !with_near & !with_empty).count() as i32;
-        // The near cell of each such window, moved back to its place.
-        for (k, near_k) in near.iter().enumerate() {
-            let mut cells = with_near & *near_k;
-            for _ in 0..k {
-                cells = forward(cells);
-            }
-            result.finishing |= cells;
-        }
+        result.finishing = in_place(with_near, &near, axis);
         result
     }
+}
+
+/// The cells of `near`'s windows (see [`window`]) that lie in the windows
+/// `starts`, back in their places: for windows that hold exactly one cell of
+/// `near`, that cell.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+fn in_place(starts: Bitboard, near: &[Bitboard; 4], axis: Direction) -> Bitboard {
+    let forward = |set: Bitboard| axis.opposite().cells_toward(set);
+    let mut found = Bitboard::EMPTY;
+    for (k, near_k) in near.iter().enumerate() {
+        let mut cells = starts & *near_k;
+        for _ in 0..k {
+            cells = forward(cells);
+        }
+        found |= cells;
+    }
+    found
+}
+
+/// Among the windows `two` (two propagators of a side, no opponent's),
+/// those whose other two cells are side by side in `next` (see [`window`])
+/// with an empty cell beside both: a placement there turns both into
+/// propagators and wins. A placement reaches at most two cells of a row, so
+/// this and a row of three are the wins in one move. Returns the first
+/// near cell of each such pair, back in its place.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+fn pairs_to_place(
+    two: Bitboard,
+    next: &[Bitboard; 4],
+    axis: Direction,
+    empty: Bitboard,
+) -> Bitboard {
+    let forward = |set: Bitboard| axis.opposite().cells_toward(set);
+    let pairs = two & next[0] & next[1]
+        | forward(two & next[1] & next[2])
+        | forward(forward(two & next[2] & next[3]));
+    if pairs.is_empty() {
+        return pairs;
+    }
+    // The cells beside a pair (a, a + axis): a's neighbours in the
+    // directions either side of `axis`. Touching both near cells, such a
+    // cell is legal once empty.
+    let k = axis.index();
+    let beside = Direction::ALL[(k + 5) % 6].cells_toward(empty)
+        | Direction::ALL[(k + 1) % 6].cells_toward(empty);
+    pairs & beside
 }
 
 /// The cells a tile of `tile`'s colour turns into its mover's propagator.
@@ -323,6 +348,7 @@ struct ColourSets {
 }
 
 impl ColourSets {
+    #[cfg_attr(target_os = "none", inline(never))]
     fn new(board: &Board) -> ColourSets {
         let [occupied, r, g, b] = board.planes();
         ColourSets {
@@ -331,7 +357,8 @@ impl ColourSets {
         }
     }
 
-    #[inline]
+    #[cfg_attr(not(target_os = "none"), inline)]
+    #[cfg_attr(target_os = "none", inline(never))]
     fn of(&self, color: Color) -> Bitboard {
         let mut set = self.occupied;
         for (i, bit) in self.bits.iter().enumerate() {
@@ -367,6 +394,54 @@ impl Recorder for MoveTally {
 impl Evaluator<Atom4> for StrongEval {
     fn start(&mut self, root: &Atom4) {
         self.root = Some(root.side_to_move());
+    }
+
+    /// Exact on the side of yes: a row of three whose fourth cell this
+    /// tile completes and a splash from a legal cell reaches, or a pair of
+    /// near cells beside two propagators that one placement turns both of
+    /// (the evaluation's `win_now`). The test below checks it against
+    /// every move of many positions.
+    fn wins_at_once(&mut self, game: &Atom4) -> bool {
+        let board = game.board();
+        let colours = ColourSets::new(board);
+        let own = colours.of(propagator(game.side_to_move()));
+        let next = completed_by(&colours, game.tile());
+        if own.is_empty() || next.is_empty() {
+            return false;
+        }
+        // Every winning cell of `next` lies beside one of the propagators
+        // (a quick no on a desktop; a microcontroller spares the flash).
+        #[cfg(not(target_os = "none"))]
+        {
+            let mut beside_own = Bitboard::EMPTY;
+            for dir in Direction::ALL {
+                beside_own |= dir.cells_toward(own);
+            }
+            if (next & beside_own).is_empty() {
+                return false;
+            }
+        }
+        // The windows that win hold no opponent's propagator, and `next`
+        // cells are near cells: the mover's window score along each axis,
+        // with `next` as its near cells and nothing else blocked, finds
+        // both kinds of win (no second copy of the window code: flash).
+        let side = SideSets {
+            own,
+            near: next,
+            next,
+            blocked: colours.of(propagator(game.side_to_move().other())),
+        };
+        let empty = board.area() & !colours.occupied;
+        let on_board = self.windows_on_board(board);
+        let mut finishing = Bitboard::EMPTY;
+        for (a, axis) in AXES.into_iter().enumerate() {
+            let here = self.axis_score(&side, axis, empty, on_board[a]);
+            if here.pairs > 0 {
+                return true;
+            }
+            finishing |= here.finishing;
+        }
+        !finishing.is_empty() && !(finishing & splash_targets(board.legal_cells(), own)).is_empty()
     }
 
     /// Tactical moves first: those that make the mover's propagators or
@@ -616,6 +691,39 @@ mod tests {
         });
         plain.start(&game);
         assert_eq!(plain.evaluate(&game), searching_as_two);
+    }
+
+    /// `wins_at_once` never says yes wrongly, and finds nearly every win:
+    /// every legal move of every position of many random rounds is played
+    /// to see whether it wins.
+    #[test]
+    fn wins_at_once_is_exact_on_the_side_of_yes() {
+        let mut rng = crate::rng::Rng::new(41);
+        let mut eval = StrongEval::default();
+        let (mut wins, mut found) = (0, 0);
+        for round in 0..300 {
+            let (w, h) = if round % 3 == 0 { (8, 8) } else { (16, 16) };
+            let mut game = Atom4::new(w, h).unwrap();
+            while !game.is_over() {
+                let mover = game.side_to_move();
+                let legal = game.legal_moves();
+                let wins_here = legal.iter().any(|mv| {
+                    let mut after = game;
+                    after.play(mv).unwrap();
+                    after.status() == crate::atom4::Status::Won(mover)
+                });
+                let said = eval.wins_at_once(&game);
+                assert!(!said || wins_here, "a win claimed wrongly:\n{game}");
+                wins += wins_here as u32;
+                found += (said && wins_here) as u32;
+                // Random play, but a side that can win mostly does not:
+                // rounds then go on with rows of three on the board.
+                let mv = legal.nth(rng.below(legal.count())).unwrap();
+                game.play(mv).unwrap();
+            }
+        }
+        assert!(wins > 200, "too few positions with a win to check: {wins}");
+        assert!(found * 100 >= wins * 95, "found {found} of {wins} wins");
     }
 
     #[test]

@@ -40,6 +40,16 @@ pub trait Evaluator<G: Game> {
     /// Called once at the start of every search with its root position
     /// (an evaluator may take the root player's view from it).
     fn start(&mut self, _root: &G) {}
+
+    /// Whether the player to move in `game` has a move that wins on the
+    /// spot. The search then scores the node as that win without making a
+    /// move: a reply that leaves a win at once costs one call instead of a
+    /// move list. It must never say yes wrongly (the search would claim a
+    /// win it does not have); saying no when there is a win only costs
+    /// time. The default never says yes.
+    fn wins_at_once(&mut self, _game: &G) -> bool {
+        false
+    }
 }
 
 /// Nodes between two calls of [`Control::should_stop`].
@@ -179,9 +189,11 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     }
 
     /// Searches `game` by iterative deepening up to `limits`; `control` may
-    /// stop it early. An interrupted iteration is discarded: the result is
-    /// that of the last completed one (depth 0 and the first legal move if
-    /// not even depth 1 completed). `best` is `None` when it is nobody's
+    /// stop it early. The result is that of the last completed iteration
+    /// (depth 0 and the first legal move if not even depth 1 completed),
+    /// unless the interrupted one had found a better move than its first
+    /// (the last best) and searched it to the end: then that move and its
+    /// score, with `depth` still the last completed one. `best` is `None` when it is nobody's
     /// turn to move (the game is over).
     pub fn run(
         &mut self,
@@ -223,8 +235,16 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         let hash = game.hash();
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8);
         for depth in 1..=max_depth {
-            let (score, best) = self.root(game, hash, depth, &mut root_moves, control);
+            let (score, best, searched) = self.root(game, hash, depth, &mut root_moves, control);
             if self.aborted {
+                // The unfinished iteration searched the last best move
+                // first; a move it then found better, searched to the end,
+                // is the better informed choice.
+                if searched > 1 && report.best != Some(best) {
+                    report.best = Some(best);
+                    report.score = score;
+                    report.pv = self.principal_variation(game, hash, best, depth);
+                }
                 break;
             }
             report.best = Some(best);
@@ -297,8 +317,10 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         }
     }
 
-    /// One iteration at the root: returns the score and best move, and
-    /// moves the best move to the front for the next iteration.
+    /// One iteration at the root: returns the score and best move of the
+    /// moves it searched to the end, and how many those are (all of them
+    /// unless the search was stopped), and moves the best move to the front
+    /// for the next iteration.
     fn root(
         &mut self,
         game: &G,
@@ -306,12 +328,13 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         depth: u8,
         moves: &mut G::List<G::Move>,
         control: &mut impl Control<G::Move>,
-    ) -> (i32, G::Move) {
+    ) -> (i32, G::Move, usize) {
         // One copy, changed and restored move by move below.
         let mut node = game.clone();
         let (mut alpha, beta) = (-MATE - 1, MATE + 1);
         let mut best = (i32::MIN, moves[0]);
         let mut best_index = 0;
+        let mut searched = 0;
         for i in 0..moves.len() {
             let mv = moves[i];
             let (child_hash, undo) = node.play_undoable(mv, hash);
@@ -332,6 +355,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             if self.aborted {
                 break;
             }
+            searched += 1;
             if score > best.0 {
                 best = (score, mv);
                 best_index = i;
@@ -344,7 +368,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             self.table
                 .store(hash, depth, best.0, Bound::Exact, Some(best.1));
         }
-        best
+        (best.0, best.1, searched)
     }
 
     /// The value for the parent of `child` (reached by one move from a node
@@ -452,6 +476,10 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
                     return score;
                 }
             }
+        }
+        // A win on the spot: nothing below can do better.
+        if depth >= 2 && self.wins_at_once(game) {
+            return MATE - (ply as i32 + 1);
         }
         if beta - alpha == 1
             && depth >= NULL_MIN_DEPTH
@@ -623,6 +651,11 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     #[inline(never)]
     fn evaluate(&mut self, game: &G) -> i32 {
         self.evaluator.evaluate(game)
+    }
+
+    #[inline(never)]
+    fn wins_at_once(&mut self, game: &G) -> bool {
+        self.evaluator.wins_at_once(game)
     }
 
     #[inline(never)]

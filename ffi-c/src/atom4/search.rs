@@ -117,7 +117,8 @@ pub struct atom4_tt_entry {
 const _: () = assert!(one_of::<atom4_tt_entry, Entry<Cell>>());
 
 /// The strong search's result. An interrupted search reports its last
-/// completed iteration.
+/// completed iteration, or the better move the unfinished one found and
+/// searched to the end (with its score; `depth` stays the completed one).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_search_result {

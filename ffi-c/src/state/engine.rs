@@ -43,7 +43,8 @@ pub struct atom4_engine_limits {
 }
 
 /// The engine's choice. An interrupted search reports its last completed
-/// iteration.
+/// iteration (alpha-beta: or the better move the unfinished one found and
+/// searched to the end).
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub struct atom4_choice {
