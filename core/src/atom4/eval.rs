@@ -289,9 +289,8 @@ impl StrongEval {
     }
 }
 
-/// The cells of `near`'s windows (see [`window`]) that lie in the windows
-/// `starts`, back in their places: for windows that hold exactly one cell of
-/// `near`, that cell.
+/// For each window of `starts` that holds one cell of a set (the set's
+/// window copies are `near`, see [`window`]), that cell in its place.
 #[cfg_attr(not(target_os = "none"), inline(always))]
 fn in_place(starts: Bitboard, near: &[Bitboard; 4], axis: Direction) -> Bitboard {
     let forward = |set: Bitboard| axis.opposite().cells_toward(set);

@@ -42,8 +42,8 @@ pub trait Evaluator<G: Game> {
     fn start(&mut self, _root: &G) {}
 
     /// Whether the player to move in `game` has a move that wins on the
-    /// spot. The search then scores the node as that win without making a
-    /// move: a reply that leaves a win at once costs one call instead of a
+    /// spot. The search then scores the node (of depth 2 or more) as that
+    /// win without making a move: a reply that leaves a win at once costs one call instead of a
     /// move list. It must never say yes wrongly (the search would claim a
     /// win it does not have); saying no when there is a win only costs
     /// time. The default never says yes.
@@ -193,8 +193,8 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     /// (depth 0 and the first legal move if not even depth 1 completed),
     /// unless the interrupted one had found a better move than its first
     /// (the last best) and searched it to the end: then that move and its
-    /// score, with `depth` still the last completed one. `best` is `None` when it is nobody's
-    /// turn to move (the game is over).
+    /// score, with `depth` still the last completed one. `best` is `None`
+    /// when it is nobody's turn to move (the game is over).
     pub fn run(
         &mut self,
         game: &G,
@@ -477,7 +477,9 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
                 }
             }
         }
-        // A win on the spot: nothing below can do better.
+        // A win on the spot: nothing below can do better. Not at depth 1,
+        // whose children are leaves: their evaluation sees the win anyway,
+        // and the call cost more there than it saved.
         if depth >= 2 && self.wins_at_once(game) {
             return MATE - (ply as i32 + 1);
         }
