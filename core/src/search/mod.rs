@@ -43,10 +43,10 @@ pub trait Evaluator<G: Game> {
 
     /// Whether the player to move in `game` has a move that wins on the
     /// spot. The search then scores the node (of depth 2 or more) as that
-    /// win without making a move: a reply that leaves a win at once costs one call instead of a
-    /// move list. It must never say yes wrongly (the search would claim a
-    /// win it does not have); saying no when there is a win only costs
-    /// time. The default never says yes.
+    /// win without making a move: a reply that leaves a win at once costs
+    /// one call instead of a move list. It must never say yes wrongly (the
+    /// search would claim a win it does not have); saying no when there is
+    /// a win only costs time. The default never says yes.
     fn wins_at_once(&mut self, _game: &G) -> bool {
         false
     }
