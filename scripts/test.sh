@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
+# A CI machine's disk may be nearly full (one run ended with "No space left on
+# device"), so a step's own build directory goes once no later step reads it;
+# ATOM4_KEEP_BUILDS=1 keeps them, for a quicker second run at home.
+done_with() { [ "${ATOM4_KEEP_BUILDS:-}" = 1 ] || rm -rf "$@"; }
+
 # Installs the Debian packages whose commands are missing (first word of
 # each pair: the command; second: the package).
 apt_updated=no
@@ -107,6 +112,7 @@ grep -E '^atomas koth: [0-9]+ checks passed' target/atomas-koth.log
 # played on the generic screen with no code of its own.
 bash tests/cli/generic.sh 2>&1 | tee target/generic-tmux.log
 grep -E '^generic screen: [0-9]+ checks passed' target/generic-tmux.log
+done_with target/toy  # the toy builds of tests/c and tests/cli/generic.sh
 
 step "Robustness: process hygiene of the tools that run players, terminal programs whose terminal vanishes, bad input and short memory (docs/robustness.md)"
 bash tests/cli/hygiene.sh 2>&1 | tee target/hygiene.log
@@ -138,15 +144,18 @@ command -v cargo-fuzz >/dev/null 2>&1 || cargo install -q cargo-fuzz --locked
         | grep -E '^Done [0-9]+ runs' | sed "s/^/fuzz $target: /"
 done) 2>&1 | tee target/fuzz.log
 [ "$(grep -c '^fuzz .*: Done' target/fuzz.log)" -eq "$(cd fuzz && cargo fuzz list | wc -l)" ]
+done_with fuzz/target
 
 step "microcontrollers: firmware on emulated Cortex-M4, Cortex-M0 and RISC-V builds, budgets"
 bash tests/embedded/run.sh 2>&1 | tee target/embedded.log
 grep -E '^embedded: ' target/embedded.log
+done_with tests/embedded/target
 
 step "console firmware: whole games over QEMU micro:bit's serial line, replayed on the host; 16 KiB of RAM"
 bash tests/console/run.sh 2>&1 | tee target/console.log
 grep -E '^console: ' target/console.log
 tail -n 1 target/console.log | grep -E '^firmware console: flash [0-9]+ bytes on thumbv6m, RAM [0-9]+ of 16384 bytes, games atom4 atropos chain gamma atomas equal to the host$'
+done_with firmware/target
 
 step "web: the module in Node (golden vectors, equal to the native build, the API, its types), the page in headless Chromium"
 # npm ci installs the lock file's pinned playwright-core and typescript (no browser download: Debian's chromium runs).
