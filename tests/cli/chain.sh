@@ -47,7 +47,9 @@ ok "the save file is a game record, with the computer's seats"
 keys n
 wait_for "Player a to move" "n starts a new game"
 keys Enter
-wait_for "Player a to move" "the computers answer in the new game" 600
+# The new game's screen already says "Player a to move": wait for the
+# computers' last reply itself, else u may come before they have moved.
+wait_for "Player c plays [0-9]+,[0-9]+\. Player a to move" "the computers answer in the new game" 600
 keys u
 wait_for "Took back 3 moves" "u takes back the person's move and the computers' replies"
 keys s
