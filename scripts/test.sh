@@ -10,6 +10,9 @@ step() { printf '\n== %s\n' "$*"; }
 # device"), so a step's own build directory goes once no later step reads it;
 # ATOM4_KEEP_BUILDS=1 keeps them, for a quicker second run at home.
 done_with() { [ "${ATOM4_KEEP_BUILDS:-}" = 1 ] || rm -rf "$@"; }
+# Nothing here is rebuilt after an edit, so incremental builds' caches (a
+# quarter of a GB) would only take disk.
+export CARGO_INCREMENTAL=0
 
 # Installs the Debian packages whose commands are missing (first word of
 # each pair: the command; second: the package).
