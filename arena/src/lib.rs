@@ -25,6 +25,8 @@ pub mod matches;
 pub mod memory;
 pub mod output;
 pub mod progress;
+pub mod record;
+pub mod seats;
 pub mod shared_table;
 pub mod spec;
 

@@ -3,6 +3,7 @@
 //! opening moves, chance turns drawn by their weights, games played on
 //! several threads, a line a game on standard error and a summary a seat.
 
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -12,6 +13,7 @@ use atom4_core::state::{Action, Setup, SetupError};
 use atom4_core::Rng;
 
 use crate::any::{self, AnyEngine};
+use crate::record::Record;
 
 /// How a match is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +26,8 @@ pub struct MatchOptions {
     pub threads: Option<u32>,
     /// A game still running after this many moves counts as a draw.
     pub max_moves: u64,
+    /// A folder that gets each game as a saved game, `game-NNNN.txt`.
+    pub records: Option<PathBuf>,
 }
 
 impl Default for MatchOptions {
@@ -34,6 +38,7 @@ impl Default for MatchOptions {
             seed: 1,
             threads: None,
             max_moves: 100_000,
+            records: None,
         }
     }
 }
@@ -242,6 +247,10 @@ pub fn run_with(
             if players == 1 { "" } else { "s" }
         ));
     }
+    if let Some(dir) = &options.records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the records' folder {}: {e}", dir.display()))?;
+    }
     let mut seats: Vec<String> = specs.to_vec();
     while seats.len() < players {
         seats.push(specs[specs.len() - 1].clone());
@@ -341,6 +350,9 @@ fn play_one(
     let returns: Vec<String> = (0..players)
         .map(|i| format!("{}", record.returns[seat_of(i, g, players)]))
         .collect();
+    if let Some(dir) = &options.records {
+        save(dir, start, seats, options.seed, g, &record, &returns)?;
+    }
     crate::errln!(
         "game {:>4}: engine 1 in seat {}, {} moves, {}returns by engine {}",
         g + 1,
@@ -350,6 +362,42 @@ fn play_one(
         returns.join(" ")
     );
     Ok(())
+}
+
+/// Writes game `g` of a match as a saved game in `dir` (the atom4 program
+/// loads it): the seats' engines and the result in comments, the
+/// computer on no seat.
+fn save(
+    dir: &std::path::Path,
+    start: &AnyState,
+    seats: &[String],
+    seed: u64,
+    g: u32,
+    game: &GameRecord,
+    returns: &[String],
+) -> Result<(), String> {
+    let players = seats.len();
+    let mut comments = vec![format!("match game {} of seed {seed}", g + 1)];
+    for (i, spec) in seats.iter().enumerate() {
+        comments.push(format!(
+            "engine {} {spec} in seat {}",
+            i + 1,
+            seat_of(i, g, players) + 1
+        ));
+    }
+    comments.push(format!(
+        "{}returns by engine {}",
+        if game.finished { "" } else { "stopped, " },
+        returns.join(" ")
+    ));
+    let record = Record {
+        moves: game.moves.clone(),
+        comments,
+        ..Record::new(start.clone())
+    };
+    let path = dir.join(format!("game-{:04}.txt", g + 1));
+    std::fs::write(&path, record.to_string())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// The summary lines of a match.

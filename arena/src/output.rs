@@ -41,3 +41,12 @@ macro_rules! errln {
         let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
     }};
 }
+
+/// `text` cut to its first `max` characters for a message (a bad argument
+/// of 100 KB is not echoed whole).
+pub fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}... ({} bytes)", &text[..i], text.len()),
+        None => text.to_string(),
+    }
+}

@@ -1,9 +1,11 @@
 //! The programs as processes: `match` plays a short match of every
-//! registered game, lists them in its help and refuses bad input clearly
-//! (exit status 2); `bench-games` measures every game.
+//! registered game, saves its games, lists them in its help and refuses
+//! bad input clearly (exit status 2); `bench-games` measures every game.
 
 use std::process::{Command, Output};
 
+use atom4_arena::record::Record;
+use atom4_core::game::Player;
 use atom4_core::registry::GAME_IDS;
 
 fn run(args: &[&str]) -> Output {
@@ -40,6 +42,72 @@ fn every_game_plays_a_short_match() {
             2,
             "{stderr}"
         );
+    }
+}
+
+/// `--records` saves every game of every registry game as a saved game
+/// that replays to its end and names the seats' engines and the result
+/// the progress line gave.
+#[test]
+fn every_game_is_saved_and_replays() {
+    for &game in GAME_IDS {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("records-{game}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args = vec!["--game", game.name(), "--games", "3", "--max-moves", "200"];
+        args.extend(["--records", dir.to_str().unwrap()]);
+        args.extend(["engine:n200", "random"].iter().take(game.max_players()));
+        let out = run(&args);
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{game}: {stderr}");
+        let progress: Vec<&str> = stderr.lines().filter(|l| l.starts_with("game ")).collect();
+        assert_eq!(progress.len(), 3, "{stderr}");
+        for g in 1..=3 {
+            let path = dir.join(format!("game-{g:04}.txt"));
+            let saved = std::fs::read_to_string(&path).unwrap();
+            let record = Record::parse(&saved).unwrap_or_else(|e| panic!("{saved}: {e}"));
+            assert_eq!(record.start.game(), game);
+            assert!(
+                saved.contains(&format!("\n# match game {g} of seed 1\n")),
+                "{saved}"
+            );
+            assert!(
+                saved.contains("\n# engine 1 engine:n200 in seat "),
+                "{saved}"
+            );
+            assert!(saved.contains("\ncomputer none\n"), "{saved}");
+            // The result comment is the end of the game's progress line.
+            let line = progress
+                .iter()
+                .find(|l| l.starts_with(&format!("game {g:>4}: ")))
+                .unwrap();
+            let result = line.split(" moves, ").nth(1).unwrap();
+            assert!(
+                saved.contains(&format!("\n# {result}\n")),
+                "{line}\n{saved}"
+            );
+            let end = record.end();
+            let moves: usize = line
+                .split(", ")
+                .nth(1)
+                .unwrap()
+                .trim_end_matches(" moves")
+                .parse()
+                .unwrap();
+            assert_eq!(record.moves.len(), moves, "{line}");
+            if !result.starts_with("stopped") && game.max_players() == 2 {
+                assert!(end.is_over(), "{saved}");
+                let seat = line.split("in seat ").nth(1).unwrap()[..1]
+                    .parse::<usize>()
+                    .unwrap();
+                let mine = end.returns(Player::new(seat - 1).unwrap());
+                let first = result
+                    .trim_start_matches("returns by engine ")
+                    .split(' ')
+                    .next()
+                    .unwrap();
+                assert_eq!(mine, first.parse::<f64>().unwrap(), "{line}\n{saved}");
+            }
+        }
     }
 }
 
@@ -110,6 +178,10 @@ fn bad_input_is_refused_with_what_is_allowed() {
         (
             &["--game", "atomas", "--players", "2", "bot"][..],
             "atomas takes: seed",
+        ),
+        (
+            &["--records", "/dev/null/games", "random"][..],
+            "cannot make the records' folder /dev/null/games",
         ),
     ] {
         let out = run(args);

@@ -31,6 +31,7 @@ fn options(games: u32) -> MatchOptions {
         seed: 5,
         threads: Some(2),
         max_moves: 300,
+        records: None,
     }
 }
 

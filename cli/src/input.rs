@@ -75,14 +75,8 @@ pub fn read_line(input: &mut impl BufRead, cap: usize) -> io::Result<Option<Line
     }
 }
 
-/// `text` cut to its first `max` characters for a message (a bad argument
-/// of 100 KB is not echoed whole).
-pub fn excerpt(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((i, _)) => format!("{}... ({} bytes)", &text[..i], text.len()),
-        None => text.to_string(),
-    }
-}
+// Messages quote bad input cut short, as the saved games' reader does.
+pub use atom4_arena::output::excerpt;
 
 #[cfg(test)]
 mod tests {

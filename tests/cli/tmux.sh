@@ -44,6 +44,21 @@ ok "the save file is a game record, with the game and the computer's seat"
 grep -Eq "^round 1, score [0-9]+-[0-9]+, (won by player [12]|stalemate)" "$work/show.txt" \
     || fail "show --load: $(cat "$work/show.txt")"
 ok "atom4 show --load prints the saved round's end"
+# A game the match runner saved (--records) is a saved game of this program.
+cargo build -q --release -p atom4-arena --bin match
+"$root/target/release/match" --games 1 --size 6x6 --records "$work/records" strong:d2 classic:0 \
+    > /dev/null 2>&1 || fail "match --records"
+"$bin" show --load "$work/records/game-0001.txt" > "$work/match-show.txt" 2>&1 \
+    || fail "show --load of a match's game: $(cat "$work/match-show.txt")"
+seat=$(sed -n 's/^# engine 1 .* in seat \([12]\)$/\1/p' "$work/records/game-0001.txt")
+case "$(sed -n 's/^# returns by engine //p' "$work/records/game-0001.txt")" in
+    "1 -1") end="won by player $seat" ;;
+    "-1 1") end="won by player $((3 - seat))" ;;
+    *) end="stalemate" ;;
+esac
+grep -Eq "^round 1, score [0-9]+-[0-9]+, $end" "$work/match-show.txt" \
+    || fail "the match's game ends as its record says ($end): $(cat "$work/match-show.txt")"
+ok "a game the match runner saved loads in atom4 show and ends as the match said ($end)"
 keys n
 wait_for "Round 2" "n starts the next round"
 wait_for "Player 2 moves" "the computer opens round 2"

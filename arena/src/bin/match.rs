@@ -47,6 +47,11 @@ struct Args {
     /// players, rules, areas, seed, as the game takes them.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     settings: Vec<String>,
+    /// Writes every game to this folder as a saved game, game-NNNN.txt
+    /// (the engines and the result in its comments), which
+    /// `atom4 --load FILE` shows and replays.
+    #[arg(long, value_name = "DIR")]
+    records: Option<std::path::PathBuf>,
     /// The engines, one a seat; with fewer than the players, the last one
     /// fills the remaining seats.
     #[arg(required = true)]
@@ -103,6 +108,7 @@ fn play(args: &Args) -> Result<(), String> {
         seed: args.seed,
         threads: args.threads,
         max_moves: args.max_moves,
+        records: args.records.clone(),
     };
     let standings = run(game, &setup(game, args)?, &args.engines, &options)?;
     atom4_arena::outln!(

@@ -17,9 +17,7 @@ pub mod engine;
 pub mod generic;
 pub mod keys;
 pub mod options;
-pub mod record;
 pub mod run;
-pub mod seats;
 
 use std::io;
 use std::time::Instant;
@@ -28,6 +26,8 @@ use atom4_core::game::{Player, Turn};
 use atom4_core::registry::{AnyState, GameId};
 use atom4_core::state::{Action, Setup};
 
+// A saved game and the computer's seats: the match runner writes records too.
+pub use atom4_arena::{record, seats};
 pub use engine::{Choice, Engines, Query};
 pub use keys::Key;
 pub use record::{move_text, Record};
@@ -176,6 +176,7 @@ impl Table {
             seats: Some(self.seats),
             draws: (self.start.chance_count() > 0).then_some(self.draws),
             moves: self.history.iter().map(|step| step.action).collect(),
+            comments: Vec::new(),
         }
     }
 }

@@ -14,7 +14,8 @@
 //! ```
 //!
 //! `draws N` keeps the state of a game's chance generator (Atomas's
-//! atoms to come). The first records, `atom4 record 1` (Atom-4) and
+//! atoms to come). Lines that begin with `#` are comments (the match
+//! runner names the engines of each seat there). The first records, `atom4 record 1` (Atom-4) and
 //! `atom4 chain record 1` (Chain Reaction: a start and a line of moves),
 //! are still read.
 
@@ -23,7 +24,7 @@ use std::fmt;
 use atom4_core::registry::{AnyState, GameId};
 use atom4_core::state::{Action, Setup};
 
-use super::seats::Seats;
+use crate::seats::Seats;
 
 /// The first line of a record.
 pub const HEADER: &str = "atom4 record 2";
@@ -48,6 +49,8 @@ pub struct Record {
     pub seats: Option<Seats>,
     pub draws: Option<u64>,
     pub moves: Vec<Action>,
+    /// Lines written after the header as `# ...` comments (never read back).
+    pub comments: Vec<String>,
 }
 
 impl Record {
@@ -57,6 +60,7 @@ impl Record {
             seats: None,
             draws: None,
             moves: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
@@ -76,7 +80,7 @@ impl Record {
             .lines()
             .enumerate()
             .map(|(n, line)| (n + 1, line.trim()))
-            .filter(|(_, line)| !line.is_empty());
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'));
         let (mut game, old) = match lines.next() {
             Some((_, HEADER)) => (None, false),
             Some((_, line)) => match OLD_HEADERS.iter().find(|(h, _)| *h == line) {
@@ -116,7 +120,7 @@ impl Record {
                         } else {
                             "`game`, `setup`, `computer`, `draws`, `start` or `move`"
                         },
-                        crate::input::excerpt(line, 80)
+                        crate::output::excerpt(line, 80)
                     )))
                 }
             }
@@ -155,6 +159,7 @@ impl Record {
             draws,
             moves: Vec::with_capacity(moves.len()),
             start: start.clone(),
+            comments: Vec::new(),
         };
         let mut state = start;
         for (i, (n, text)) in moves.into_iter().enumerate() {
@@ -175,6 +180,9 @@ fn not_a_record() -> String {
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{HEADER}")?;
+        for comment in &self.comments {
+            writeln!(f, "# {comment}")?;
+        }
         writeln!(f, "game {}", self.start.game())?;
         writeln!(f, "setup {}", self.start.setup())?;
         writeln!(f, "computer {}", self.seats.unwrap_or_default())?;
@@ -250,6 +258,7 @@ mod tests {
                 seats: Some(seats.parse().unwrap()),
                 draws: Some(99),
                 moves,
+                comments: Vec::new(),
             };
             let text = record.to_string();
             assert!(
@@ -261,6 +270,27 @@ mod tests {
             assert_eq!(back, record, "{text}");
             assert_eq!(back.end(), end);
         }
+    }
+
+    #[test]
+    fn comments_are_written_and_skipped() {
+        let (_, moves) = played(start("atom4", "size=6x4"), 3);
+        let record = Record {
+            comments: vec!["engine 1 classic:2 in seat 2".into()],
+            moves,
+            ..Record::new(start("atom4", "size=6x4"))
+        };
+        let text = record.to_string();
+        assert!(
+            text.starts_with(&format!(
+                "{HEADER}\n# engine 1 classic:2 in seat 2\ngame atom4\n"
+            )),
+            "{text}"
+        );
+        let text = text.replace("\nmove ", "\n  # a comment anywhere\nmove ");
+        let back = Record::parse(&text).unwrap();
+        assert_eq!(back.moves, record.moves);
+        assert!(back.comments.is_empty());
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl FromStr for Seats {
                 _ => {
                     return Err(format!(
                         "{:?} is not a seat: give player numbers from 1 separated by commas (2,3), or none",
-                        crate::input::excerpt(part, 20)
+                        crate::output::excerpt(part, 20)
                     ))
                 }
             }
