@@ -1,6 +1,7 @@
 //! Standard output for every program: a write that fails (a closed pipe,
 //! a full disk) ends the program with a message and status 2, never a
-//! panic (`println!` panics then).
+//! panic (`println!` panics then). And [`excerpt`], for messages that
+//! quote what a program was given.
 
 use std::fmt;
 use std::io::{self, Write};
