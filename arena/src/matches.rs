@@ -350,16 +350,20 @@ fn play_one(
     let returns: Vec<String> = (0..players)
         .map(|i| format!("{}", record.returns[seat_of(i, g, players)]))
         .collect();
+    // The same words on the progress line and in the saved game.
+    let result = format!(
+        "{}returns by engine {}",
+        if record.finished { "" } else { "stopped, " },
+        returns.join(" ")
+    );
     if let Some(dir) = &options.records {
-        save(dir, start, seats, options.seed, g, &record, &returns)?;
+        save(dir, start, seats, options.seed, g, &record.moves, &result)?;
     }
     crate::errln!(
-        "game {:>4}: engine 1 in seat {}, {} moves, {}returns by engine {}",
+        "game {:>4}: engine 1 in seat {}, {} moves, {result}",
         g + 1,
         seat_of(0, g, players) + 1,
         record.moves.len(),
-        if record.finished { "" } else { "stopped, " },
-        returns.join(" ")
     );
     Ok(())
 }
@@ -373,8 +377,8 @@ fn save(
     seats: &[String],
     seed: u64,
     g: u32,
-    game: &GameRecord,
-    returns: &[String],
+    moves: &[Action],
+    result: &str,
 ) -> Result<(), String> {
     let players = seats.len();
     let mut comments = vec![format!("match game {} of seed {seed}", g + 1)];
@@ -385,13 +389,9 @@ fn save(
             seat_of(i, g, players) + 1
         ));
     }
-    comments.push(format!(
-        "{}returns by engine {}",
-        if game.finished { "" } else { "stopped, " },
-        returns.join(" ")
-    ));
+    comments.push(result.to_string());
     let record = Record {
-        moves: game.moves.clone(),
+        moves: moves.to_vec(),
         comments,
         ..Record::new(start.clone())
     };
