@@ -212,17 +212,42 @@ fn dead_cells(
 /// Cells that a piece placed now on one of `legal` splashes: in each
 /// direction, the first cell past the run of the mover's propagators `own`.
 fn splash_targets(legal: Bitboard, own: Bitboard) -> Bitboard {
+    // On a desktop each direction is spelled out, so that every shift is
+    // specialised to it; a microcontroller keeps one loop (flash).
+    #[cfg(not(target_os = "none"))]
+    {
+        let [d0, d1, d2, d3, d4, d5] = Direction::ALL;
+        splash_along(d0, legal, own)
+            | splash_along(d1, legal, own)
+            | splash_along(d2, legal, own)
+            | splash_along(d3, legal, own)
+            | splash_along(d4, legal, own)
+            | splash_along(d5, legal, own)
+    }
+    #[cfg(target_os = "none")]
+    {
+        let mut targets = Bitboard::EMPTY;
+        for dir in Direction::ALL {
+            targets |= splash_along(dir, legal, own);
+        }
+        targets
+    }
+}
+
+/// [`splash_targets`] in the direction `dir`.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+fn splash_along(dir: Direction, legal: Bitboard, own: Bitboard) -> Bitboard {
+    // Cells whose neighbour the other way is in the set: one step `dir`.
+    let step = |set: Bitboard| dir.opposite().cells_toward(set);
     let mut targets = Bitboard::EMPTY;
-    for dir in Direction::ALL {
-        // Cells whose neighbour the other way is in the set: one step `dir`.
-        let step = |set: Bitboard| dir.opposite().cells_toward(set);
-        let mut front = step(legal);
-        for _ in 0..16 {
-            targets |= front & !own;
-            front = step(front & own);
-            if front.is_empty() {
-                break;
-            }
+    let mut front = step(legal);
+    // A run of the mover's propagators is at most three long in play (four
+    // would have won); the bound only keeps the loop finite.
+    for _ in 0..16 {
+        targets |= front & !own;
+        front = step(front & own);
+        if front.is_empty() {
+            break;
         }
     }
     targets
