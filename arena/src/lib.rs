@@ -1,6 +1,6 @@
 //! Engines and matches, for every game of the registry.
 //!
-//! [`matches`] plays any registered game ([`atom4_core::registry`])
+//! [`matches`](mod@matches) plays any registered game ([`atom4_core::registry`])
 //! through the one game interface, between engines over any game
 //! ([`any::AnyEngine`]): those of [`any`] play every game (`random`, and
 //! `engine:<limit>`, the game's own engine as every door calls it); a

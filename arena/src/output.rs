@@ -20,14 +20,14 @@ pub fn print(text: fmt::Arguments<'_>) {
     }
 }
 
-/// `println!` whose failure ends the program cleanly ([`print`]).
+/// `println!` whose failure ends the program cleanly ([`print()`]).
 #[macro_export]
 macro_rules! outln {
     () => { $crate::output::print(format_args!("\n")) };
     ($($arg:tt)*) => { $crate::output::print(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
-/// `print!` whose failure ends the program cleanly ([`print`]).
+/// `print!` whose failure ends the program cleanly ([`print()`]).
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => { $crate::output::print(format_args!($($arg)*)) };
