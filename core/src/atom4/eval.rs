@@ -750,6 +750,38 @@ mod tests {
         assert!(found * 100 >= wins * 95, "found {found} of {wins} wins");
     }
 
+    /// `splash_targets` is, cell for cell, what walking from each legal
+    /// cell in each direction over the mover's propagators finds (on random
+    /// sets, runs of any length included).
+    #[test]
+    fn splash_targets_match_a_walk_from_each_cell() {
+        let mut rng = crate::rng::Rng::new(77);
+        let random_set = |rng: &mut crate::rng::Rng, percent: u32| {
+            let mut set = Bitboard::EMPTY;
+            for i in 0..=255u8 {
+                set.insert_if(i, rng.below(100) < percent);
+            }
+            set
+        };
+        for round in 0..200 {
+            let own = random_set(&mut rng, [10, 30, 60][round % 3]);
+            let legal = random_set(&mut rng, 15) & !own;
+            let mut expected = Bitboard::EMPTY;
+            for cell in legal.iter() {
+                for dir in Direction::ALL {
+                    let mut at = dir.step_in_frame(cell);
+                    while let Some(c) = at.filter(|c| own.has(*c)) {
+                        at = dir.step_in_frame(c);
+                    }
+                    if let Some(c) = at {
+                        expected.insert(c.index());
+                    }
+                }
+            }
+            assert_eq!(splash_targets(legal, own), expected, "round {round}");
+        }
+    }
+
     #[test]
     fn splash_targets_pass_over_own_propagators() {
         let board: Board = "....../.WW.c./....../....../....../......".parse().unwrap();
