@@ -241,8 +241,8 @@ fn splash_along(dir: Direction, legal: Bitboard, own: Bitboard) -> Bitboard {
     let step = |set: Bitboard| dir.opposite().cells_toward(set);
     let mut targets = Bitboard::EMPTY;
     let mut front = step(legal);
-    // A run of the mover's propagators is at most three long in play (four
-    // would have won); the bound only keeps the loop finite.
+    // A run of propagators is at most three long in play (four would have
+    // won); 16, the frame's width, covers a run of any length.
     for _ in 0..16 {
         targets |= front & !own;
         front = step(front & own);
