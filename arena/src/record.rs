@@ -15,9 +15,9 @@
 //!
 //! `draws N` keeps the state of a game's chance generator (Atomas's
 //! atoms to come). Lines that begin with `#` are comments (the match
-//! runner names the engines of each seat there). The first records, `atom4 record 1` (Atom-4) and
-//! `atom4 chain record 1` (Chain Reaction: a start and a line of moves),
-//! are still read.
+//! runner names each seat's engine and the result there). The first
+//! records, `atom4 record 1` (Atom-4) and `atom4 chain record 1` (Chain
+//! Reaction: a start and a line of moves), are still read.
 
 use std::fmt;
 
