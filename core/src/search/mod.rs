@@ -1,8 +1,8 @@
-//! Alpha-beta for two-player, zero-sum games: iterative deepening,
-//! principal-variation search, a transposition table in caller memory,
-//! killer and history move ordering, late-move reductions, null-move
-//! pruning (for games that can pass, see [`ZeroSum::pass`]), mate scores
-//! by distance.
+//! Alpha-beta for two-player, zero-sum games: iterative deepening with
+//! aspiration windows, principal-variation search, a transposition table
+//! in caller memory, killer and history move ordering, late-move
+//! reductions, null-move pruning (for games that can pass, see
+//! [`ZeroSum::pass`]), mate scores by distance.
 //!
 //! Nothing is allocated and recursion never goes deeper than the depth
 //! limit (at most [`MAX_PLY`]); the position is changed and restored in
@@ -117,6 +117,62 @@ const LMR_MIN_DEPTH: u8 = 3;
 /// from this move on, at this depth or more, two plies shallower.
 const LMR_DEEP_AFTER: usize = 6;
 const LMR_DEEP_MIN_DEPTH: u8 = 4;
+
+/// Aspiration: from this depth on, an iteration first searches a window
+/// this wide either side of the score two iterations back, and widens it
+/// fourfold on the side where the score falls outside.
+const ASPIRATION_MIN_DEPTH: u8 = 5;
+const ASPIRATION: i32 = 20;
+
+/// The root's window `(alpha, beta)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+    /// How far the next widening moves a side.
+    step: i32,
+}
+
+impl Window {
+    const FULL: Window = Window {
+        alpha: -MATE - 1,
+        beta: MATE + 1,
+        step: 0,
+    };
+
+    fn around(guess: i32) -> Window {
+        if guess.abs() >= MATE_BOUND {
+            return Window::FULL;
+        }
+        Window {
+            alpha: guess - ASPIRATION,
+            beta: guess + ASPIRATION,
+            step: 4 * ASPIRATION,
+        }
+    }
+
+    /// Widens the side that `score` fell on; false if it fell inside (the
+    /// score is exact).
+    fn widen(&mut self, score: i32) -> bool {
+        let widened = if score <= self.alpha && self.alpha > -MATE - 1 {
+            self.alpha = (score - self.step).max(-MATE - 1);
+            true
+        } else if score >= self.beta && self.beta < MATE + 1 {
+            self.beta = (score + self.step).min(MATE + 1);
+            true
+        } else {
+            false
+        };
+        if widened {
+            // A mate score, or a second miss: the whole range.
+            if score.abs() >= MATE_BOUND || self.step > 4 * ASPIRATION {
+                *self = Window::FULL;
+            }
+            self.step *= 4;
+        }
+        widened
+    }
+}
 
 /// Null-move pruning from this depth on, searching the pass this much
 /// shallower (besides the ply it takes).
@@ -234,19 +290,34 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         }
         let hash = game.hash();
         let max_depth = limits.depth.clamp(1, MAX_PLY as u8);
+        // The scores of the last two iterations: an evaluation may favour
+        // one parity of depth, so a guess comes from two iterations back.
+        let (mut last, mut before_last) = (None, None);
         for depth in 1..=max_depth {
-            let (score, best, searched) = self.root(game, hash, depth, &mut root_moves, control);
+            let mut window = match before_last {
+                Some(guess) if depth >= ASPIRATION_MIN_DEPTH => Window::around(guess),
+                _ => Window::FULL,
+            };
+            let (score, best, searched) = loop {
+                let (score, best, searched) =
+                    self.root(game, hash, depth, &mut root_moves, window, control);
+                if self.aborted || !window.widen(score) {
+                    break (score, best, searched);
+                }
+            };
             if self.aborted {
                 // The unfinished iteration searched the last best move
                 // first; a move it then found better, searched to the end,
                 // is the better informed choice.
-                if searched > 1 && report.best != Some(best) {
+                if searched > 1 && report.best != Some(best) && score > window.alpha {
                     report.best = Some(best);
                     report.score = score;
                     report.pv = self.principal_variation(game, hash, best, depth);
                 }
                 break;
             }
+            before_last = last;
+            last = Some(score);
             report.best = Some(best);
             report.score = score;
             report.depth = depth;
@@ -327,11 +398,12 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         hash: u64,
         depth: u8,
         moves: &mut G::List<G::Move>,
+        window: Window,
         control: &mut impl Control<G::Move>,
     ) -> (i32, G::Move, usize) {
         // One copy, changed and restored move by move below.
         let mut node = game.clone();
-        let (mut alpha, beta) = (-MATE - 1, MATE + 1);
+        let (mut alpha, beta) = (window.alpha, window.beta);
         let mut best = (i32::MIN, moves[0]);
         let mut best_index = 0;
         let mut searched = 0;
@@ -361,12 +433,23 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
                 best_index = i;
                 alpha = alpha.max(score);
             }
+            if score >= beta {
+                break;
+            }
+        }
+        if best.0 <= window.alpha {
+            // Every move failed low: none is known better than the first.
+            return (best.0, moves[0], searched);
         }
         // Best first next time; the others keep their relative order.
         moves[..=best_index].rotate_right(1);
         if !self.aborted {
-            self.table
-                .store(hash, depth, best.0, Bound::Exact, Some(best.1));
+            let bound = if best.0 >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(hash, depth, best.0, bound, Some(best.1));
         }
         (best.0, best.1, searched)
     }
@@ -713,5 +796,39 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_starts_around_its_guess_unless_the_guess_is_a_mate() {
+        let w = Window::around(120);
+        assert_eq!((w.alpha, w.beta), (120 - ASPIRATION, 120 + ASPIRATION));
+        assert_eq!(Window::around(MATE - 3), Window::FULL);
+        assert_eq!(Window::around(-(MATE - 7)), Window::FULL);
+    }
+
+    #[test]
+    fn a_window_widens_on_the_side_the_score_fell_then_opens_fully() {
+        let mut w = Window::around(0);
+        assert!(!w.widen(ASPIRATION - 1), "inside: exact");
+        assert!(w.widen(-ASPIRATION), "on alpha: an upper bound");
+        assert_eq!(w.alpha, -5 * ASPIRATION);
+        assert_eq!(w.beta, ASPIRATION);
+        // A second miss, either side, searches everything.
+        assert!(w.widen(ASPIRATION + 1));
+        assert_eq!(w, Window::FULL);
+        assert!(!w.widen(MATE - 1), "the full window takes any score");
+        assert!(!w.widen(-MATE));
+
+        let mut w = Window::around(0);
+        assert!(w.widen(ASPIRATION));
+        assert_eq!((w.alpha, w.beta), (-ASPIRATION, 5 * ASPIRATION));
+        let mut w = Window::around(0);
+        assert!(w.widen(MATE - 2), "a mate score: no second guess");
+        assert_eq!(w, Window::FULL);
     }
 }
