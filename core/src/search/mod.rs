@@ -129,15 +129,12 @@ const ASPIRATION: i32 = 20;
 struct Window {
     alpha: i32,
     beta: i32,
-    /// How far the next widening moves a side.
-    step: i32,
 }
 
 impl Window {
     const FULL: Window = Window {
         alpha: -MATE - 1,
         beta: MATE + 1,
-        step: 0,
     };
 
     fn around(guess: i32) -> Window {
@@ -147,30 +144,28 @@ impl Window {
         Window {
             alpha: guess - ASPIRATION,
             beta: guess + ASPIRATION,
-            step: 4 * ASPIRATION,
         }
     }
 
     /// Widens the side that `score` fell on; false if it fell inside (the
     /// score is exact).
     fn widen(&mut self, score: i32) -> bool {
-        let widened = if score <= self.alpha && self.alpha > -MATE - 1 {
-            self.alpha = (score - self.step).max(-MATE - 1);
-            true
-        } else if score >= self.beta && self.beta < MATE + 1 {
-            self.beta = (score + self.step).min(MATE + 1);
-            true
-        } else {
-            false
-        };
-        if widened {
-            // A mate score, or a second miss: the whole range.
-            if score.abs() >= MATE_BOUND || self.step > 4 * ASPIRATION {
-                *self = Window::FULL;
-            }
-            self.step *= 4;
+        let low = score <= self.alpha && self.alpha > -MATE - 1;
+        let high = score >= self.beta && self.beta < MATE + 1;
+        if !(low || high) {
+            return false;
         }
-        widened
+        // Only a window as first set is still this narrow.
+        let first_miss = self.beta - self.alpha == 2 * ASPIRATION;
+        if !first_miss || score.abs() >= MATE_BOUND {
+            // A second miss, or a mate score: the whole range.
+            *self = Window::FULL;
+        } else if low {
+            self.alpha = (score - 4 * ASPIRATION).max(-MATE - 1);
+        } else {
+            self.beta = (score + 4 * ASPIRATION).min(MATE + 1);
+        }
+        true
     }
 }
 
