@@ -416,6 +416,11 @@ impl Recorder for MoveTally {
 }
 
 impl Evaluator<Atom4> for StrongEval {
+    /// A leaf's evaluation counts the threats a quiet move makes (near
+    /// cells the next tile completes), so late quiet moves near the leaves
+    /// are skipped (`docs/atom4-strength.md`, round 10).
+    const LATE_MOVES: [usize; 2] = [8, 12];
+
     fn start(&mut self, root: &Atom4) {
         self.root = Some(root.side_to_move());
     }

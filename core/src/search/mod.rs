@@ -50,6 +50,14 @@ pub trait Evaluator<G: Game> {
     fn wins_at_once(&mut self, _game: &G) -> bool {
         false
     }
+
+    /// Late move pruning: at a node of depth 1 (first entry) or 2 (second)
+    /// searched with a null window, once a move has been searched, the
+    /// quiet moves (no [`TACTICAL`] hint, neither the table's move nor a
+    /// killer) from this index of the ordered list on are not searched.
+    /// For evaluations whose leaves see what a quiet move threatens. The
+    /// default searches every move.
+    const LATE_MOVES: [usize; 2] = [usize::MAX; 2];
 }
 
 /// Nodes between two calls of [`Control::should_stop`].
@@ -666,6 +674,15 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             moves.swap(i, pick);
             keys.swap(i, pick);
             let mv = moves[i];
+            if beta - alpha == 1
+                && depth <= 2
+                && i >= E::LATE_MOVES[depth as usize - 1]
+                && keys[i] < KILLER
+                && best_score > -MATE_BOUND
+                && !self.tactical(game, mv, depth, keys[i])
+            {
+                continue;
+            }
             // Late, quiet moves first get a reduced look.
             let reduction = if i < LMR_AFTER
                 || depth < LMR_MIN_DEPTH
@@ -724,6 +741,17 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
         self.table
             .store(hash, depth, to_table(best_score, ply), bound, best_move);
         best_score
+    }
+
+    /// Whether `mv`, whose ordering key is `key`, is tactical. Keys carry
+    /// it above depth 1; at depth 1 moves get no hint for their order, so
+    /// a move about to be skipped asks for one.
+    fn tactical(&mut self, game: &G, mv: G::Move, depth: u8, key: i16) -> bool {
+        if depth > 1 {
+            key & 1 != 0
+        } else {
+            self.hint(game, mv) >= TACTICAL
+        }
     }
 
     /// The evaluator's calls, kept out of line so that their locals live
