@@ -277,6 +277,11 @@ impl Evaluator<Atom4> for EveryMove {
     }
 }
 
+/// [`search`] with every move searched.
+fn search_every_move(game: &Atom4, limits: Limits, table: &mut [Entry<Cell>]) -> Report<Cell> {
+    Search::new(table, EveryMove(StrongEval::default())).run(game, limits, &mut ())
+}
+
 /// Late move pruning skips late quiet moves at depths 1 and 2 only, and
 /// only below the root: a search of depth 1 is the same with it and
 /// without, deeper ones visit fewer nodes.
@@ -299,18 +304,12 @@ fn late_move_pruning_skips_moves_below_the_root_only() {
         table.fill(Entry::EMPTY);
         let shallow = search(&game, Limits::depth(1), &mut table);
         table.fill(Entry::EMPTY);
-        let all = Search::new(&mut table, EveryMove(StrongEval::default())).run(
-            &game,
-            Limits::depth(1),
-            &mut (),
-        );
+        let all = search_every_move(&game, Limits::depth(1), &mut table);
         assert_eq!(shallow, all, "{game}");
         table.fill(Entry::EMPTY);
         pruned += search(&game, Limits::depth(6), &mut table).nodes;
         table.fill(Entry::EMPTY);
-        every += Search::new(&mut table, EveryMove(StrongEval::default()))
-            .run(&game, Limits::depth(6), &mut ())
-            .nodes;
+        every += search_every_move(&game, Limits::depth(6), &mut table).nodes;
     }
     assert!(
         pruned * 10 < every * 9,

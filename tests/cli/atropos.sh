@@ -75,8 +75,9 @@ ok "small and default-sized budgets are kept"
 
 # The player through whole games of every size, as both players of our
 # referee, each answer checked by a wrapper (violations go to a file).
-# A machine's stall, and how many answers of all may end in one (1 in 50).
+# A machine's stall (ms), and how many answers may end in one: 1 in $late_share.
 stall=50
+late_share=50
 cat >"$work/checked-player.sh" <<EOF
 #!/usr/bin/env bash
 state=\${*: -1}
@@ -112,7 +113,7 @@ done
 [ -e "$work/violations" ] && fail "player violations: $(head -5 "$work/violations")"
 late=0
 [ -e "$work/late" ] && late=$(wc -l <"$work/late")
-[ $((late * 50)) -le "$moves" ] || fail "$late of $moves answers late: $(head -5 "$work/late")"
+[ $((late * late_share)) -le "$moves" ] || fail "$late of $moves answers late: $(head -5 "$work/late")"
 ok "the player played whole games of every size 1..15 ($moves moves): legal, exact, quiet, in time ($late at most $stall ms late: a machine's stalls)"
 
 # Bad input: a message on standard error, nothing on standard output, a

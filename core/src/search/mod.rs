@@ -190,6 +190,12 @@ const HASH_MOVE: i16 = i16::MAX;
 const KILLER: i16 = i16::MAX - 1;
 const ORDINARY_MAX: i32 = KILLER as i32 - 1;
 
+/// Whether an ordinary key marks a tactical move (its lowest bit).
+#[inline]
+fn tactical_key(key: i16) -> bool {
+    key & 1 != 0
+}
+
 impl<'t, G: ZeroSum + Clone, E: Evaluator<G>> Search<G, E, Table<'t, G::Move>> {
     /// A search with `table` as its transposition table (any length; a
     /// power of two uses all of it) and `evaluator`.
@@ -687,7 +693,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
             let reduction = if i < LMR_AFTER
                 || depth < LMR_MIN_DEPTH
                 || keys[i] >= KILLER
-                || keys[i] & 1 != 0
+                || tactical_key(keys[i])
             {
                 0
             } else if i >= LMR_DEEP_AFTER && depth >= LMR_DEEP_MIN_DEPTH {
@@ -748,7 +754,7 @@ impl<G: ZeroSum + Clone, E: Evaluator<G>, T: Store<G::Move>> Search<G, E, T> {
     /// a move about to be skipped asks for one.
     fn tactical(&mut self, game: &G, mv: G::Move, depth: u8, key: i16) -> bool {
         if depth > 1 {
-            key & 1 != 0
+            tactical_key(key)
         } else {
             self.hint(game, mv) >= TACTICAL
         }
